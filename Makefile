@@ -1,0 +1,45 @@
+# paston: `make run` plays, `make test` checks everything. Both work on a fresh machine.
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+PIP    := $(VENV)/bin/pip
+STAMP  := $(VENV)/.installed
+
+.PHONY: run test lint typecheck pytest system-deps bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PIP) install --quiet --upgrade pip
+	$(PIP) install --quiet -e '.[test,postgres]'
+	touch $(STAMP)
+
+## make run: create the virtualenv, install, start the main program on its defaults.
+run: $(STAMP)
+	$(VENV)/bin/paston serve
+
+## make test: install what the tests need (system packages included), lint, type-check, test.
+test: system-deps $(STAMP) lint typecheck pytest
+
+# Debian's Chromium drives the browser tests (never a downloaded browser build).
+system-deps:
+	@if ! command -v chromium >/dev/null 2>&1; then \
+		echo "installing Debian's chromium for the browser tests"; \
+		SUDO=; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; \
+	fi
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check src tests benchmarks
+	$(VENV)/bin/ruff format --check src tests benchmarks
+
+typecheck: $(STAMP)
+	$(VENV)/bin/mypy
+
+pytest: $(STAMP)
+	$(VENV)/bin/pytest -q -n 2 --timeout 600
+
+bench: $(STAMP)
+	$(PY) benchmarks/engine_speed.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

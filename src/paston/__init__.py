@@ -1,0 +1,39 @@
+"""paston: the reference implementation of Paston, the Armenian three-player Preference game.
+
+>>> import paston
+>>> deal = paston.deal_cards(seed=7)
+>>> deal.phase
+'bidding'
+"""
+
+from .actions import action_str, parse_action
+from .cards import card_name, parse_card
+from .deal import Deal
+from .errors import IllegalAction, RecordError
+from .game import Game
+from .record import deal_from_record, deal_record, game_from_record, game_record, replay
+from .rules import RuleError, Rules
+from .shuffle import deal_cards, deal_until_playable
+from .view import SeatView
+
+__all__ = [
+    "Deal",
+    "Game",
+    "IllegalAction",
+    "RecordError",
+    "RuleError",
+    "Rules",
+    "SeatView",
+    "action_str",
+    "card_name",
+    "deal_cards",
+    "deal_from_record",
+    "deal_record",
+    "deal_until_playable",
+    "game_from_record",
+    "game_record",
+    "parse_action",
+    "parse_card",
+    "replay",
+]
+__version__ = "0.1.0"

@@ -1,0 +1,24 @@
+"""The random bot: a uniformly random legal action (a baseline and a test partner)."""
+
+from __future__ import annotations
+
+import random
+
+from ..view import SeatView
+from .base import Bot
+
+__all__ = ["RandomBot"]
+
+
+class RandomBot(Bot):
+    """Picks uniformly among the legal actions, from its own seeded generator."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, view: SeatView) -> int:
+        if not view.legal:
+            raise ValueError("the random bot was asked to act, but it has no legal action")
+        return view.legal[self.rng.randrange(len(view.legal))]

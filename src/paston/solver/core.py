@@ -1,0 +1,490 @@
+"""Numba-compiled hot core of the Paston double-dummy solver.
+
+Everything in this module is written so that it also runs, unchanged, as plain
+Python when the environment variable ``NUMBA_DISABLE_JIT=1`` is set (numba then
+turns ``njit`` into a no-op).  All integers are kept non-negative and below
+2**63, so that the same arithmetic is valid both for numba's ``int64`` and for
+Python's unbounded integers.
+
+Search model
+------------
+The search is a boolean ("zero window") alpha-beta: ``_search(..., target)``
+answers *can the declarer take at least ``target`` of the remaining tricks
+(the current, possibly incomplete, trick included)?*  The driver
+``solve_state`` finds the exact value with a few such probes (binary search
+narrowed by the transposition table).
+
+State passed down the recursion (all plain ints):
+
+* ``h0, h1, h2``: the seats' remaining hands (bit ``c`` = card ``c``); the
+  hand of an inactive seat is 0.
+* ``seat``: seat to move.
+* ``ncard``: number of cards already in the current trick.
+* ``win_card`` / ``win_seat``: card currently winning the trick and its owner
+  (meaningless when ``ncard == 0``); the suit led is ``lead_suit``.
+* ``tcards``: bitmask of the cards lying in the current trick.
+* ``target``: tricks the declarer still needs from this point.
+
+Transposition table
+-------------------
+Only trick-boundary positions are stored.  The key is the position with every
+suit *rank-compressed* (the remaining cards of a suit renumbered 0..n-1 from
+the bottom), plus the leader and a context byte (trump, declarer,
+must-overtrump flag, active seats).  Play only depends on the relative order
+of the remaining cards, so the key is exact and an entry is valid for every
+deal: entries never have to be invalidated, a generation counter only serves
+to "clear" the table in O(1).  An entry holds a lower and an upper bound on the
+declarer's future tricks and the best lead found (in compressed form).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+# ---------------------------------------------------------------------------
+# Lookup-table layout (one flat uint8 array, see ``build_tables``)
+# ---------------------------------------------------------------------------
+T_COMP = 0  # [alive8 * 256 + hand8] -> hand8 compressed to the alive cards
+T_REPS = 65536  # [alive8 * 256 + hand8] -> lowest card of each run of hand8 w.r.t. alive8
+T_TOPRUN = 131072  # [alive8 * 256 + hand8] -> length of hand8's run at the top of alive8
+T_NTH = 196608  # [alive8 * 8 + j] -> rank of the j-th lowest card of alive8
+T_POP = T_NTH + 2048  # [byte] -> popcount
+T_HI = T_POP + 256  # [byte] -> index of the highest set bit
+T_LO = T_HI + 256  # [byte] -> index of the lowest set bit
+T_SIZE = T_LO + 256
+
+# ---------------------------------------------------------------------------
+# Parameter vector layout (int64 array)
+# ---------------------------------------------------------------------------
+P_TRUMP = 0
+P_DECL = 1
+P_MUSTOVER = 2
+P_NEXT = 3  # 3, 4, 5: next active seat after seat 0, 1, 2
+P_NACTIVE = 6
+P_CTX = 7
+P_TTMASK = 8
+P_GEN = 9
+P_NODES = 10
+P_SIZE = 12
+
+# TT columns
+TT_K1 = 0
+TT_K2 = 1
+TT_DATA = 2
+
+M31 = 0x7FFFFFFF
+NO_HINT = 255
+
+
+@njit(cache=True)
+def build_tables() -> np.ndarray:  # type: ignore[type-arg]
+    """Build the flat uint8 lookup table used by the search."""
+    tab = np.zeros(T_SIZE, np.uint8)
+    bits = np.zeros(8, np.int64)
+    for alive in range(256):
+        n = 0
+        for r in range(8):
+            if (alive >> r) & 1:
+                bits[n] = r
+                n += 1
+        for j in range(n):
+            tab[T_NTH + alive * 8 + j] = bits[j]
+        tab[T_POP + alive] = n
+        if n > 0:
+            tab[T_HI + alive] = bits[n - 1]
+            tab[T_LO + alive] = bits[0]
+        sub = alive
+        while True:
+            comp = 0
+            rep = 0
+            prev = 0
+            for j in range(n):
+                held = (sub >> bits[j]) & 1
+                if held:
+                    comp |= 1 << j
+                    if prev == 0:
+                        rep |= 1 << bits[j]
+                prev = held
+            run = 0
+            for j in range(n - 1, -1, -1):
+                if (sub >> bits[j]) & 1:
+                    run += 1
+                else:
+                    break
+            idx = alive * 256 + sub
+            tab[T_COMP + idx] = comp
+            tab[T_REPS + idx] = rep
+            tab[T_TOPRUN + idx] = run
+            if sub == 0:
+                break
+            sub = (sub - 1) & alive
+    return tab
+
+
+@njit(cache=True)
+def popcount(x: int) -> int:
+    """Number of set bits of a non-negative int below 2**32."""
+    x = x - ((x >> 1) & 0x55555555)
+    x = (x & 0x33333333) + ((x >> 2) & 0x33333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F
+    return ((x * 0x01010101) & 0xFFFFFFFF) >> 24
+
+
+@njit(cache=True)
+def low_card(m: int, tab: np.ndarray) -> int:  # type: ignore[type-arg]
+    """Index of the lowest set bit of a non-zero 32-bit mask."""
+    for s in range(4):
+        b = (m >> (8 * s)) & 255
+        if b != 0:
+            return 8 * s + int(tab[T_LO + b])
+    return -1
+
+
+@njit(cache=True)
+def high_card(m: int, tab: np.ndarray) -> int:  # type: ignore[type-arg]
+    """Index of the highest set bit of a non-zero 32-bit mask."""
+    for s in range(3, -1, -1):
+        b = (m >> (8 * s)) & 255
+        if b != 0:
+            return 8 * s + int(tab[T_HI + b])
+    return -1
+
+
+@njit(cache=True)
+def legal_mask(hand: int, ncard: int, lead_suit: int, win_card: int, trump: int,
+               must_over: int) -> int:
+    """Legal cards of ``hand`` given the current trick state."""
+    if ncard == 0:
+        return hand
+    follow = hand & (0xFF << (8 * lead_suit))
+    if follow != 0:
+        return follow
+    trumps = hand & (0xFF << (8 * trump))
+    if trumps != 0:
+        if must_over != 0 and (win_card >> 3) == trump:
+            over = trumps & ~((2 << win_card) - 1)
+            if over != 0:
+                return over
+        return trumps
+    return hand
+
+
+@njit(cache=True)
+def beats(c: int, win_card: int, trump: int) -> bool:
+    """Whether card ``c`` beats the card currently winning the trick."""
+    cs = c >> 3
+    ws = win_card >> 3
+    if cs == ws:
+        return c > win_card
+    return cs == trump
+
+
+@njit(cache=True)
+def quick_tricks(leader: int, h0: int, h1: int, h2: int, trump: int,
+                 tab: np.ndarray) -> int:  # type: ignore[type-arg]
+    """Tricks the side of ``leader`` surely takes, ``leader`` being on lead.
+
+    Line counted: cash the leader's top trumps, then the leader's top runs in the
+    side suits where no other player can ruff (no trump left after the trump
+    rounds, or enough cards in the suit to follow throughout).
+    """
+    alive = h0 | h1 | h2
+    if leader == 0:
+        hl = h0
+        ha = h1
+        hb = h2
+    elif leader == 1:
+        hl = h1
+        ha = h0
+        hb = h2
+    else:
+        hl = h2
+        ha = h0
+        hb = h1
+    tsh = 8 * trump
+    at = (alive >> tsh) & 255
+    t = int(tab[T_TOPRUN + at * 256 + ((hl >> tsh) & 255)])
+    ta = int(tab[T_POP + ((ha >> tsh) & 255)]) - t
+    tb = int(tab[T_POP + ((hb >> tsh) & 255)]) - t
+    qt = t
+    for s in range(4):
+        if s == trump:
+            continue
+        sh = 8 * s
+        a = (alive >> sh) & 255
+        k = int(tab[T_TOPRUN + a * 256 + ((hl >> sh) & 255)])
+        if k == 0:
+            continue
+        if ta > 0 and int(tab[T_POP + ((ha >> sh) & 255)]) < k:
+            continue
+        if tb > 0 and int(tab[T_POP + ((hb >> sh) & 255)]) < k:
+            continue
+        qt += k
+    return qt
+
+
+@njit(cache=True)
+def finish_forced(h0: int, h1: int, h2: int, seat: int, ncard: int, win_card: int,
+                  win_seat: int, tab: np.ndarray, prm: np.ndarray) -> int:  # type: ignore[type-arg]
+    """Declarer's tricks when every remaining player holds exactly one card."""
+    trump = prm[P_TRUMP]
+    nact = prm[P_NACTIVE]
+    s = seat
+    wc = win_card
+    ws = win_seat
+    for i in range(ncard, nact):
+        if s == 0:
+            h = h0
+        elif s == 1:
+            h = h1
+        else:
+            h = h2
+        c = low_card(h, tab)
+        if i == 0 or beats(c, wc, trump):
+            wc = c
+            ws = s
+        s = prm[P_NEXT + s]
+    return 1 if ws == prm[P_DECL] else 0
+
+
+@njit(cache=True)
+def tt_index(k1: int, k2: int, mask: int) -> int:
+    """Hash a TT key (both parts < 2**63) without integer overflow."""
+    x = ((k1 & M31) * 0x5BD1E995) ^ ((k1 >> 31) * 0x1B873593)
+    x ^= ((k2 & M31) * 0x27D4EB2F) ^ ((k2 >> 31) * 0x165667B1)
+    x ^= (x >> 23) ^ (x >> 41)
+    return x & mask
+
+
+@njit(cache=True)
+def _search(h0: int, h1: int, h2: int, seat: int, ncard: int, lead_suit: int,
+            win_card: int, win_seat: int, tcards: int, target: int,
+            tt: np.ndarray, tab: np.ndarray, prm: np.ndarray) -> bool:  # type: ignore[type-arg]
+    """Can the declarer take at least ``target`` more tricks from this state?"""
+    if target <= 0:
+        return True
+    if seat == 0:
+        hand = h0
+    elif seat == 1:
+        hand = h1
+    else:
+        hand = h2
+    rem = popcount(hand)
+    if target > rem:
+        return False
+    prm[P_NODES] += 1
+    trump = prm[P_TRUMP]
+    decl = prm[P_DECL]
+    if rem == 1:
+        return finish_forced(h0, h1, h2, seat, ncard, win_card, win_seat, tab, prm) >= target
+
+    alive = h0 | h1 | h2 | tcards
+    idx = -1
+    lb = 0
+    ub = rem
+    hint = -1
+    k1 = 0
+    k2 = 0
+    if ncard == 0:
+        # --- transposition table probe (rank-compressed exact key) ---
+        c0 = 0
+        c1 = 0
+        c2 = 0
+        for s in range(4):
+            sh = 8 * s
+            base = T_COMP + ((alive >> sh) & 255) * 256
+            c0 |= int(tab[base + ((h0 >> sh) & 255)]) << sh
+            c1 |= int(tab[base + ((h1 >> sh) & 255)]) << sh
+            c2 |= int(tab[base + ((h2 >> sh) & 255)]) << sh
+        k1 = c0 | ((c1 & 0xFFFF) << 32)
+        k2 = (c1 >> 16) | (c2 << 16) | (seat << 48) | (prm[P_CTX] << 50)
+        idx = tt_index(k1, k2, prm[P_TTMASK])
+        if tt[idx, TT_K1] == k1 and tt[idx, TT_K2] == k2:
+            data = tt[idx, TT_DATA]
+            if (data >> 24) == prm[P_GEN]:
+                lb = data & 255
+                ub = (data >> 8) & 255
+                if lb >= target:
+                    return True
+                if ub < target:
+                    return False
+                hc = (data >> 16) & 255
+                if hc != NO_HINT:
+                    hs = hc >> 3
+                    hint = 8 * hs + int(tab[T_NTH + ((alive >> (8 * hs)) & 255) * 8 + (hc & 7)])
+        # --- quick tricks of the side on lead ---
+        qt = quick_tricks(seat, h0, h1, h2, trump, tab)
+        if seat == decl:
+            if qt >= target:
+                return True
+        elif rem - qt < target:
+            return False
+
+    # --- move generation: legal cards, one per run of equivalent cards ---
+    legal = legal_mask(hand, ncard, lead_suit, win_card, trump, prm[P_MUSTOVER])
+    reps = 0
+    for s in range(4):
+        sh = 8 * s
+        reps |= int(tab[T_REPS + ((alive >> sh) & 255) * 256 + ((hand >> sh) & 255)]) << sh
+    reps &= legal
+
+    is_decl = seat == decl
+    # --- move ordering: up to three disjoint groups, each tried low card first ---
+    g0 = 0
+    g1 = 0
+    if ncard == 0:
+        if hint >= 0 and (reps >> hint) & 1:
+            g0 = 1 << hint
+        # cards that are the highest remaining card of their suit
+        for s in range(4):
+            sh = 8 * s
+            a = (alive >> sh) & 255
+            if a != 0:
+                top = sh + int(tab[T_HI + a])
+                if (hand >> top) & 1:
+                    # representative of the top run is its lowest card
+                    run = int(tab[T_TOPRUN + a * 256 + ((hand >> sh) & 255)])
+                    top_rep = sh + int(tab[T_NTH + a * 8 + int(tab[T_POP + a]) - run])
+                    g1 |= (1 << top_rep) & reps
+        g1 &= ~g0
+    else:
+        winning_side = (win_seat == decl) == is_decl
+        wsuit = win_card >> 3
+        if wsuit == trump:
+            beat = reps & (0xFF << (8 * trump)) & ~((2 << win_card) - 1)
+        else:
+            beat = reps & (0xFF << (8 * wsuit)) & ~((2 << win_card) - 1)
+            beat |= reps & (0xFF << (8 * trump))
+        if winning_side:
+            g1 = reps & ~beat
+        else:
+            g1 = beat
+    g2 = reps & ~g0 & ~g1
+
+    nact = prm[P_NACTIVE]
+    result = not is_decl
+    best = -1
+    for g in range(3):
+        if g == 0:
+            m = g0
+        elif g == 1:
+            m = g1
+        else:
+            m = g2
+        while m != 0:
+            c = low_card(m, tab)
+            bit = 1 << c
+            m ^= bit
+            if seat == 0:
+                n0 = h0 ^ bit
+                n1 = h1
+                n2 = h2
+            elif seat == 1:
+                n0 = h0
+                n1 = h1 ^ bit
+                n2 = h2
+            else:
+                n0 = h0
+                n1 = h1
+                n2 = h2 ^ bit
+            if ncard == 0:
+                ls = c >> 3
+                wc = c
+                ws = seat
+            else:
+                ls = lead_suit
+                if beats(c, win_card, trump):
+                    wc = c
+                    ws = seat
+                else:
+                    wc = win_card
+                    ws = win_seat
+            if ncard + 1 == nact:
+                t2 = target - 1 if ws == decl else target
+                r = _search(n0, n1, n2, ws, 0, 0, 0, 0, 0, t2, tt, tab, prm)
+            else:
+                r = _search(n0, n1, n2, prm[P_NEXT + seat], ncard + 1, ls, wc, ws,
+                            tcards | bit, target, tt, tab, prm)
+            if r == is_decl:
+                result = r
+                best = c
+                m = 0
+                break
+        if best >= 0:
+            break
+
+    if ncard == 0:
+        if result:
+            if target > lb:
+                lb = target
+        elif target - 1 < ub:
+            ub = target - 1
+        hc = NO_HINT
+        if best >= 0:
+            bs = best >> 3
+            bsh = 8 * bs
+            below = (alive >> bsh) & ((1 << (best & 7)) - 1)
+            hc = 8 * bs + int(tab[T_POP + below])
+        elif hint >= 0:
+            hc = 8 * (hint >> 3) + int(
+                tab[T_POP + ((alive >> (8 * (hint >> 3))) & ((1 << (hint & 7)) - 1))])
+        tt[idx, TT_K1] = k1
+        tt[idx, TT_K2] = k2
+        tt[idx, TT_DATA] = lb | (ub << 8) | (hc << 16) | (prm[P_GEN] << 24)
+    return result
+
+
+@njit(cache=True)
+def tt_bounds(h0: int, h1: int, h2: int, seat: int, tt: np.ndarray, tab: np.ndarray,
+              prm: np.ndarray) -> tuple[int, int]:  # type: ignore[type-arg]
+    """Stored (lower, upper) bounds for a trick-boundary position, or (0, 99)."""
+    alive = h0 | h1 | h2
+    c0 = 0
+    c1 = 0
+    c2 = 0
+    for s in range(4):
+        sh = 8 * s
+        base = T_COMP + ((alive >> sh) & 255) * 256
+        c0 |= int(tab[base + ((h0 >> sh) & 255)]) << sh
+        c1 |= int(tab[base + ((h1 >> sh) & 255)]) << sh
+        c2 |= int(tab[base + ((h2 >> sh) & 255)]) << sh
+    k1 = c0 | ((c1 & 0xFFFF) << 32)
+    k2 = (c1 >> 16) | (c2 << 16) | (seat << 48) | (prm[P_CTX] << 50)
+    idx = tt_index(k1, k2, prm[P_TTMASK])
+    if tt[idx, TT_K1] == k1 and tt[idx, TT_K2] == k2:
+        data = tt[idx, TT_DATA]
+        if (data >> 24) == prm[P_GEN]:
+            return data & 255, (data >> 8) & 255
+    return 0, 99
+
+
+@njit(cache=True)
+def solve_state(h0: int, h1: int, h2: int, seat: int, ncard: int, lead_suit: int,
+                win_card: int, win_seat: int, tcards: int,
+                tt: np.ndarray, tab: np.ndarray, prm: np.ndarray) -> int:  # type: ignore[type-arg]
+    """Exact number of tricks the declarer takes from this state on."""
+    if seat == 0:
+        hand = h0
+    elif seat == 1:
+        hand = h1
+    else:
+        hand = h2
+    lo = 0
+    hi = popcount(hand)
+    if hi == 0:
+        return 0
+    if ncard == 0:
+        blo, bhi = tt_bounds(h0, h1, h2, seat, tt, tab, prm)
+        if blo > lo:
+            lo = blo
+        if bhi < hi:
+            hi = bhi
+    while lo < hi:
+        t = (lo + hi + 1) // 2
+        if _search(h0, h1, h2, seat, ncard, lead_suit, win_card, win_seat, tcards, t,
+                   tt, tab, prm):
+            lo = t
+        else:
+            hi = t - 1
+    return lo

@@ -349,24 +349,26 @@ class Deal:
 
         Raises :class:`~paston.errors.IllegalAction` naming why it is not legal.
         """
+        # An illegal action is reported as it was written (notation.md: "the action as written").
+        written: str | None = None
         if isinstance(action, str):
-            text = action
+            written = action
             try:
                 action = parse_action(action)
             except ActionParseError as exc:
-                raise IllegalAction(str(exc), action=text, legal=self._legal_strs()) from None
+                raise IllegalAction(str(exc), action=written, legal=self._legal_strs()) from None
         phase = self.phase_id
         seat = self.seat_to_act
         if phase == PLAY:
             if not (0 <= action < 32 and self._legal_play_mask() >> action & 1):
-                self._refuse(action)
+                self._refuse(action, written)
             self._history.append(self._snapshot())
             self.actions.append(action)
             self._actors.append(seat)
             self._play(action)
             return
         if not self._is_legal_other(phase, action):
-            self._refuse(action)
+            self._refuse(action, written)
         self._history.append(self._snapshot())
         self.actions.append(action)
         self._actors.append(seat)
@@ -458,7 +460,9 @@ class Deal:
         else:
             self.bid = action - BID_BASE
             self.bidder = seat
-            if self.bid == GRKHA:
+            # A grkha bid ends the auction; so does any bid once the other two have passed
+            # (B2: pass, pass, paston -- nobody is left to answer it).
+            if self.bid == GRKHA or self.passed.bit_count() == 2:
                 self._start_exchange(seat)
                 return
         nxt = (seat + 1) % 3
@@ -594,8 +598,11 @@ class Deal:
     def _legal_strs(self) -> tuple[str, ...]:
         return tuple(self.legal_action_strs())
 
-    def _refuse(self, action: int) -> None:
-        text = action_str(action) if 0 <= action < NUM_ACTIONS else str(action)
+    def _refuse(self, action: int, written: str | None = None) -> None:
+        if written is not None:
+            text = written
+        else:
+            text = action_str(action) if 0 <= action < NUM_ACTIONS else str(action)
         raise IllegalAction(self.explain_illegal(action), action=text, legal=self._legal_strs())
 
     def explain_illegal(self, action: int) -> str:

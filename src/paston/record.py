@@ -165,7 +165,7 @@ def game_from_record(record: dict[str, Any]) -> Game:
         if isinstance(body, dict):
             if body.get("format", DEAL_FORMAT) != DEAL_FORMAT:
                 raise RecordError(f"'format' of a deal must be {DEAL_FORMAT!r}", deal=index)
-            if "rules" in body and Rules.from_dict(body["rules"]) != rules:
+            if "rules" in body and _rules_of(body) != rules:
                 raise RecordError(
                     "a deal inside a game takes the game's rules; its 'rules' differ", deal=index
                 )

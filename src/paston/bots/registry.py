@@ -1,22 +1,67 @@
-"""Bots by name: ``make_bot("random")``, ``make_bot("pimc:worlds=64")``, ``make_bot("cmd:...")``."""
+"""Bots by name: ``make_bot("random")``, ``make_bot("pimc:worlds=64")``, ``make_bot("cmd:...")``.
+
+A spec is ``NAME`` or ``NAME:key=value,key=value``. The one exception is ``cmd:COMMAND``: the
+whole text after ``cmd:`` is a command line (split like a shell would, run in the current
+directory) that speaks the JSON-lines protocol of ``docs/bot-protocol.md``.
+
+Bots that live in modules of their own register themselves with :func:`register_bot` when
+their module is imported; :func:`make_bot` imports the known bot modules on first use, so a
+spec such as ``pimc`` works without importing anything first.
+"""
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
+from typing import Any
 
 from .base import Bot
 from .random_bot import RandomBot
 
-__all__ = ["BOT_NAMES", "BotSpecError", "make_bot", "register_bot"]
+__all__ = ["BOT_NAMES", "BotSpecError", "bot_names", "make_bot", "register_bot"]
 
 
 class BotSpecError(ValueError):
     """A bot name or option is unknown or malformed."""
 
 
-_FACTORIES: dict[str, Callable[..., Bot]] = {"random": RandomBot}
+def _heuristic(seed: int | None = None, **options: Any) -> Bot:
+    from .heuristic import HeuristicBot
+
+    return HeuristicBot(seed=seed, **options)
+
+
+def _external(seed: int | None = None, command: str = "", **options: Any) -> Bot:
+    from .external import ExternalBot
+
+    return ExternalBot(command, seed=seed, **options)
+
+
+_FACTORIES: dict[str, Callable[..., Bot]] = {
+    "random": RandomBot,
+    "heuristic": _heuristic,
+    "cmd": _external,
+}
 #: Bots offered as opponents (``oracle`` sees all cards and is never offered).
-BOT_NAMES: list[str] = ["random"]
+BOT_NAMES: list[str] = ["random", "heuristic"]
+
+# Modules that register more bots when imported (written alongside this one; a module that
+# does not exist yet is skipped, any other import error is reported).
+_PLUGIN_MODULES = ("paston.bots.pimc", "paston.bots.oracle")
+_plugins_loaded = False
+
+
+def _load_plugins() -> None:
+    global _plugins_loaded
+    if _plugins_loaded:
+        return
+    _plugins_loaded = True
+    for module in _PLUGIN_MODULES:
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError as exc:
+            if exc.name != module:
+                raise
 
 
 def register_bot(name: str, factory: Callable[..., Bot], *, offered: bool = True) -> None:
@@ -24,6 +69,12 @@ def register_bot(name: str, factory: Callable[..., Bot], *, offered: bool = True
     _FACTORIES[name] = factory
     if offered and name not in BOT_NAMES:
         BOT_NAMES.append(name)
+
+
+def bot_names() -> list[str]:
+    """The names of the bots offered as opponents, after loading every known bot module."""
+    _load_plugins()
+    return list(BOT_NAMES)
 
 
 def _parse_value(text: str) -> int | float | str | bool:
@@ -38,11 +89,20 @@ def _parse_value(text: str) -> int | float | str | bool:
 
 
 def make_bot(spec: str, seed: int | None = None) -> Bot:
-    """Build a bot from ``NAME`` or ``NAME:key=value,key=value``."""
+    """Build a bot from ``NAME``, ``NAME:key=value,key=value`` or ``cmd:COMMAND LINE``."""
     name, _, options_text = spec.strip().partition(":")
+    if name == "cmd":
+        if not options_text.strip():
+            raise BotSpecError("bot 'cmd:' needs a command line, e.g. 'cmd:python my_bot.py'")
+        return _FACTORIES["cmd"](seed=seed, command=options_text.strip())
+    if name not in _FACTORIES:
+        _load_plugins()
     factory = _FACTORIES.get(name)
     if factory is None:
-        raise BotSpecError(f"unknown bot {name!r}; choose one of: {', '.join(sorted(_FACTORIES))}")
+        known = sorted(n for n in _FACTORIES if n != "cmd")
+        raise BotSpecError(
+            f"unknown bot {name!r}; choose one of: {', '.join(known)}, or cmd:COMMAND"
+        )
     options: dict[str, int | float | str | bool] = {}
     if options_text:
         for item in options_text.split(","):

@@ -1,9 +1,61 @@
-"""`paston` commands: serve (to be written)."""
+"""`paston serve`: run the game server (FastAPI + uvicorn) on a SQLite or PostgreSQL event log."""
 
 from __future__ import annotations
+
+import logging
+from pathlib import Path
 
 import typer
 
 
 def register(app: typer.Typer) -> None:
     """Add this module's commands to the app."""
+
+    @app.command()
+    def serve(
+        host: str = typer.Option("127.0.0.1", help="Address to listen on."),
+        port: int = typer.Option(8000, help="Port to listen on."),
+        db: str = typer.Option(
+            "",
+            help="Database URL (default: SQLite at ./paston-data/paston.sqlite; "
+            "PostgreSQL: postgresql+psycopg://user:pw@host/db).",
+        ),
+        deal_pause: float = typer.Option(
+            2.0, help="Default seconds between deals for new tables (a table setting)."
+        ),
+        log_level: str = typer.Option("warning", help="uvicorn log level."),
+    ) -> None:
+        """Serve Paston in the browser: lobby, tables, bots, spectators."""
+        import uvicorn
+
+        from ..server import create_app
+
+        url = db or f"sqlite:///{Path('paston-data') / 'paston.sqlite'}"
+        logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+        try:
+            app_ = create_app(url, default_deal_pause=deal_pause)
+        except Exception as exc:  # a bad URL or an unreachable database: one clear line
+            typer.echo(f"error: cannot open the database {url!r}: {exc}", err=True)
+            raise typer.Exit(2) from None
+        shown = f"[{host}]" if ":" in host else host
+        config = uvicorn.Config(
+            app_,
+            host=host,
+            port=port,
+            log_level=log_level,
+            ws_max_size=64 * 1024,
+            ws_ping_interval=20,
+            ws_ping_timeout=30,
+        )
+        server = uvicorn.Server(config)
+
+        # Print the address only once the socket listens, so scripts can wait for the line.
+        original_startup = server.startup
+
+        async def startup(sockets: list | None = None) -> None:  # type: ignore[type-arg]
+            await original_startup(sockets=sockets)
+            if server.started:
+                typer.echo(f"Paston is at http://{shown}:{port}/", err=False)
+
+        server.startup = startup  # type: ignore[method-assign]
+        server.run()

@@ -193,11 +193,13 @@ class Solver:
     def __init__(self, tt_bits: int = 20) -> None:
         if not 10 <= tt_bits <= 28:
             raise ValueError(f"tt_bits must be in 10..28, got {tt_bits}")
-        self._tt: npt.NDArray[np.int64] = np.zeros((1 << tt_bits, 3), np.int64)
+        self._tt: npt.NDArray[np.int64] = np.empty((1 << tt_bits, 3), np.int64)
+        self._tt.fill(0)  # touch every page now rather than during the first searches
         self._tab = _tables()
         self._prm: npt.NDArray[np.int64] = np.zeros(core.P_SIZE, np.int64)
         self._prm[core.P_TTMASK] = (1 << tt_bits) - 1
         self._prm[core.P_GEN] = 1
+        self._stk: npt.NDArray[np.int64] = core.new_stack()
 
     @property
     def nodes(self) -> int:
@@ -230,7 +232,8 @@ class Solver:
     def _run(self, st: _State) -> int:
         h0, h1, h2 = st.hands
         return int(core.solve_state(h0, h1, h2, st.seat, st.ncard, st.lead_suit, st.win_card,
-                                    st.win_seat, st.tcards, self._tt, self._tab, self._prm))
+                                    st.win_seat, st.tcards, self._tt, self._tab, self._prm,
+                                    self._stk))
 
     def solve(self, pos: Position) -> int:
         """Tricks the declarer takes from now on (current trick included) with perfect play."""

@@ -40,7 +40,7 @@ declarer's future tricks and the best lead found (in compressed form).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import config, njit
 
 # ---------------------------------------------------------------------------
 # Lookup-table layout (one flat uint8 array, see ``build_tables``)
@@ -75,6 +75,19 @@ TT_DATA = 2
 
 M31 = 0x7FFFFFFF
 NO_HINT = 255
+
+if config.DISABLE_JIT:
+
+    def _i(x: int) -> int:
+        """Table entry as a plain int (pure-Python mode)."""
+        return int(x)
+
+else:
+
+    @njit(cache=True, inline="always")
+    def _i(x: int) -> int:
+        """Table entry widened to int64 (numba's ``int()`` keeps ``uint8``)."""
+        return np.int64(x)  # type: ignore[no-any-return]
 
 
 @njit(cache=True)
@@ -137,7 +150,7 @@ def low_card(m: int, tab: np.ndarray) -> int:  # type: ignore[type-arg]
     for s in range(4):
         b = (m >> (8 * s)) & 255
         if b != 0:
-            return 8 * s + int(tab[T_LO + b])
+            return 8 * s + _i(tab[T_LO + b])
     return -1
 
 
@@ -147,7 +160,7 @@ def high_card(m: int, tab: np.ndarray) -> int:  # type: ignore[type-arg]
     for s in range(3, -1, -1):
         b = (m >> (8 * s)) & 255
         if b != 0:
-            return 8 * s + int(tab[T_HI + b])
+            return 8 * s + _i(tab[T_HI + b])
     return -1
 
 
@@ -204,21 +217,21 @@ def quick_tricks(leader: int, h0: int, h1: int, h2: int, trump: int,
         hb = h1
     tsh = 8 * trump
     at = (alive >> tsh) & 255
-    t = int(tab[T_TOPRUN + at * 256 + ((hl >> tsh) & 255)])
-    ta = int(tab[T_POP + ((ha >> tsh) & 255)]) - t
-    tb = int(tab[T_POP + ((hb >> tsh) & 255)]) - t
+    t = _i(tab[T_TOPRUN + at * 256 + ((hl >> tsh) & 255)])
+    ta = _i(tab[T_POP + ((ha >> tsh) & 255)]) - t
+    tb = _i(tab[T_POP + ((hb >> tsh) & 255)]) - t
     qt = t
     for s in range(4):
         if s == trump:
             continue
         sh = 8 * s
         a = (alive >> sh) & 255
-        k = int(tab[T_TOPRUN + a * 256 + ((hl >> sh) & 255)])
+        k = _i(tab[T_TOPRUN + a * 256 + ((hl >> sh) & 255)])
         if k == 0:
             continue
-        if ta > 0 and int(tab[T_POP + ((ha >> sh) & 255)]) < k:
+        if ta > 0 and _i(tab[T_POP + ((ha >> sh) & 255)]) < k:
             continue
-        if tb > 0 and int(tab[T_POP + ((hb >> sh) & 255)]) < k:
+        if tb > 0 and _i(tab[T_POP + ((hb >> sh) & 255)]) < k:
             continue
         qt += k
     return qt
@@ -257,182 +270,297 @@ def tt_index(k1: int, k2: int, mask: int) -> int:
     return x & mask
 
 
+# Explicit search stack (numba's cache cannot reload recursive functions, see
+# numba issue #6061, so the alpha-beta recursion is unrolled by hand).
+MAX_PLY = 34
+S_H0 = 0
+S_H1 = 1
+S_H2 = 2
+S_SEAT = 3
+S_NCARD = 4
+S_LS = 5
+S_WC = 6
+S_WS = 7
+S_TC = 8
+S_TARGET = 9
+S_G0 = 10
+S_G1 = 11
+S_G2 = 12
+S_IDX = 13
+S_K1 = 14
+S_K2 = 15
+S_LB = 16
+S_UB = 17
+S_HINT = 18
+S_CUR = 19
+S_ISDECL = 20
+S_SIZE = 21
+
+_ENTER = 0
+_NEXT = 1
+_RETURN = 2
+
+
+@njit(cache=True)
+def new_stack() -> np.ndarray:  # type: ignore[type-arg]
+    """Allocate a search stack."""
+    return np.zeros((MAX_PLY, S_SIZE), np.int64)
+
+
+@njit(cache=True)
+def _store(stk: np.ndarray, ply: int, result: bool, best: int, tt: np.ndarray,
+           tab: np.ndarray, prm: np.ndarray) -> None:  # type: ignore[type-arg]
+    """Record the outcome of a finished trick-boundary node in the table."""
+    target = stk[ply, S_TARGET]
+    lb = stk[ply, S_LB]
+    ub = stk[ply, S_UB]
+    if result:
+        if target > lb:
+            lb = target
+    elif target - 1 < ub:
+        ub = target - 1
+    alive = stk[ply, S_H0] | stk[ply, S_H1] | stk[ply, S_H2]
+    c = best
+    if c < 0:
+        c = stk[ply, S_HINT]
+    hc = NO_HINT
+    if c >= 0:
+        cs = c >> 3
+        below = (alive >> (8 * cs)) & ((1 << (c & 7)) - 1)
+        hc = 8 * cs + _i(tab[T_POP + below])
+    idx = stk[ply, S_IDX]
+    tt[idx, TT_K1] = stk[ply, S_K1]
+    tt[idx, TT_K2] = stk[ply, S_K2]
+    tt[idx, TT_DATA] = lb | (ub << 8) | (hc << 16) | (prm[P_GEN] << 24)
+
+
 @njit(cache=True)
 def _search(h0: int, h1: int, h2: int, seat: int, ncard: int, lead_suit: int,
             win_card: int, win_seat: int, tcards: int, target: int,
-            tt: np.ndarray, tab: np.ndarray, prm: np.ndarray) -> bool:  # type: ignore[type-arg]
+            tt: np.ndarray, tab: np.ndarray, prm: np.ndarray,  # type: ignore[type-arg]
+            stk: np.ndarray) -> bool:  # type: ignore[type-arg]
     """Can the declarer take at least ``target`` more tricks from this state?"""
-    if target <= 0:
-        return True
-    if seat == 0:
-        hand = h0
-    elif seat == 1:
-        hand = h1
-    else:
-        hand = h2
-    rem = popcount(hand)
-    if target > rem:
-        return False
-    prm[P_NODES] += 1
     trump = prm[P_TRUMP]
     decl = prm[P_DECL]
-    if rem == 1:
-        return finish_forced(h0, h1, h2, seat, ncard, win_card, win_seat, tab, prm) >= target
-
-    alive = h0 | h1 | h2 | tcards
-    idx = -1
-    lb = 0
-    ub = rem
-    hint = -1
-    k1 = 0
-    k2 = 0
-    if ncard == 0:
-        # --- transposition table probe (rank-compressed exact key) ---
-        c0 = 0
-        c1 = 0
-        c2 = 0
-        for s in range(4):
-            sh = 8 * s
-            base = T_COMP + ((alive >> sh) & 255) * 256
-            c0 |= int(tab[base + ((h0 >> sh) & 255)]) << sh
-            c1 |= int(tab[base + ((h1 >> sh) & 255)]) << sh
-            c2 |= int(tab[base + ((h2 >> sh) & 255)]) << sh
-        k1 = c0 | ((c1 & 0xFFFF) << 32)
-        k2 = (c1 >> 16) | (c2 << 16) | (seat << 48) | (prm[P_CTX] << 50)
-        idx = tt_index(k1, k2, prm[P_TTMASK])
-        if tt[idx, TT_K1] == k1 and tt[idx, TT_K2] == k2:
-            data = tt[idx, TT_DATA]
-            if (data >> 24) == prm[P_GEN]:
-                lb = data & 255
-                ub = (data >> 8) & 255
-                if lb >= target:
-                    return True
-                if ub < target:
-                    return False
-                hc = (data >> 16) & 255
-                if hc != NO_HINT:
-                    hs = hc >> 3
-                    hint = 8 * hs + int(tab[T_NTH + ((alive >> (8 * hs)) & 255) * 8 + (hc & 7)])
-        # --- quick tricks of the side on lead ---
-        qt = quick_tricks(seat, h0, h1, h2, trump, tab)
-        if seat == decl:
-            if qt >= target:
-                return True
-        elif rem - qt < target:
-            return False
-
-    # --- move generation: legal cards, one per run of equivalent cards ---
-    legal = legal_mask(hand, ncard, lead_suit, win_card, trump, prm[P_MUSTOVER])
-    reps = 0
-    for s in range(4):
-        sh = 8 * s
-        reps |= int(tab[T_REPS + ((alive >> sh) & 255) * 256 + ((hand >> sh) & 255)]) << sh
-    reps &= legal
-
-    is_decl = seat == decl
-    # --- move ordering: up to three disjoint groups, each tried low card first ---
-    g0 = 0
-    g1 = 0
-    if ncard == 0:
-        if hint >= 0 and (reps >> hint) & 1:
-            g0 = 1 << hint
-        # cards that are the highest remaining card of their suit
-        for s in range(4):
-            sh = 8 * s
-            a = (alive >> sh) & 255
-            if a != 0:
-                top = sh + int(tab[T_HI + a])
-                if (hand >> top) & 1:
-                    # representative of the top run is its lowest card
-                    run = int(tab[T_TOPRUN + a * 256 + ((hand >> sh) & 255)])
-                    top_rep = sh + int(tab[T_NTH + a * 8 + int(tab[T_POP + a]) - run])
-                    g1 |= (1 << top_rep) & reps
-        g1 &= ~g0
-    else:
-        winning_side = (win_seat == decl) == is_decl
-        wsuit = win_card >> 3
-        if wsuit == trump:
-            beat = reps & (0xFF << (8 * trump)) & ~((2 << win_card) - 1)
-        else:
-            beat = reps & (0xFF << (8 * wsuit)) & ~((2 << win_card) - 1)
-            beat |= reps & (0xFF << (8 * trump))
-        if winning_side:
-            g1 = reps & ~beat
-        else:
-            g1 = beat
-    g2 = reps & ~g0 & ~g1
-
     nact = prm[P_NACTIVE]
-    result = not is_decl
-    best = -1
-    for g in range(3):
-        if g == 0:
-            m = g0
-        elif g == 1:
-            m = g1
-        else:
-            m = g2
-        while m != 0:
-            c = low_card(m, tab)
-            bit = 1 << c
-            m ^= bit
+    must_over = prm[P_MUSTOVER]
+    ply = 0
+    stk[0, S_H0] = h0
+    stk[0, S_H1] = h1
+    stk[0, S_H2] = h2
+    stk[0, S_SEAT] = seat
+    stk[0, S_NCARD] = ncard
+    stk[0, S_LS] = lead_suit
+    stk[0, S_WC] = win_card
+    stk[0, S_WS] = win_seat
+    stk[0, S_TC] = tcards
+    stk[0, S_TARGET] = target
+    mode = _ENTER
+    ret = False
+    while True:
+        if mode == _ENTER:
+            # ---------------- evaluate a freshly entered node ----------------
+            h0 = stk[ply, S_H0]
+            h1 = stk[ply, S_H1]
+            h2 = stk[ply, S_H2]
+            seat = stk[ply, S_SEAT]
+            ncard = stk[ply, S_NCARD]
+            target = stk[ply, S_TARGET]
+            mode = _RETURN
+            if target <= 0:
+                ret = True
+                continue
             if seat == 0:
-                n0 = h0 ^ bit
-                n1 = h1
-                n2 = h2
+                hand = h0
             elif seat == 1:
-                n0 = h0
-                n1 = h1 ^ bit
-                n2 = h2
+                hand = h1
             else:
-                n0 = h0
-                n1 = h1
-                n2 = h2 ^ bit
+                hand = h2
+            rem = popcount(hand)
+            if target > rem:
+                ret = False
+                continue
+            prm[P_NODES] += 1
+            win_card = stk[ply, S_WC]
+            win_seat = stk[ply, S_WS]
+            if rem == 1:
+                ret = finish_forced(h0, h1, h2, seat, ncard, win_card, win_seat,
+                                    tab, prm) >= target
+                continue
+            tcards = stk[ply, S_TC]
+            alive = h0 | h1 | h2 | tcards
+            hint = -1
             if ncard == 0:
-                ls = c >> 3
-                wc = c
-                ws = seat
+                # --- transposition table probe (rank-compressed exact key) ---
+                c0 = 0
+                c1 = 0
+                c2 = 0
+                for s in range(4):
+                    sh = 8 * s
+                    base = T_COMP + ((alive >> sh) & 255) * 256
+                    c0 |= _i(tab[base + ((h0 >> sh) & 255)]) << sh
+                    c1 |= _i(tab[base + ((h1 >> sh) & 255)]) << sh
+                    c2 |= _i(tab[base + ((h2 >> sh) & 255)]) << sh
+                k1 = c0 | ((c1 & 0xFFFF) << 32)
+                k2 = (c1 >> 16) | (c2 << 16) | (seat << 48) | (prm[P_CTX] << 50)
+                idx = tt_index(k1, k2, prm[P_TTMASK])
+                lb = 0
+                ub = rem
+                if tt[idx, TT_K1] == k1 and tt[idx, TT_K2] == k2:
+                    data = tt[idx, TT_DATA]
+                    if (data >> 24) == prm[P_GEN]:
+                        lb = data & 255
+                        ub = (data >> 8) & 255
+                        if lb >= target:
+                            ret = True
+                            continue
+                        if ub < target:
+                            ret = False
+                            continue
+                        hc = (data >> 16) & 255
+                        if hc != NO_HINT:
+                            hs = hc >> 3
+                            hint = 8 * hs + int(
+                                tab[T_NTH + ((alive >> (8 * hs)) & 255) * 8 + (hc & 7)])
+                # --- quick tricks of the side on lead ---
+                qt = quick_tricks(seat, h0, h1, h2, trump, tab)
+                if seat == decl:
+                    if qt >= target:
+                        ret = True
+                        continue
+                elif rem - qt < target:
+                    ret = False
+                    continue
+                stk[ply, S_IDX] = idx
+                stk[ply, S_K1] = k1
+                stk[ply, S_K2] = k2
+                stk[ply, S_LB] = lb
+                stk[ply, S_UB] = ub
+                stk[ply, S_HINT] = hint
+
+            # --- move generation: legal cards, one per run of equivalent cards ---
+            lead_suit = stk[ply, S_LS]
+            legal = legal_mask(hand, ncard, lead_suit, win_card, trump, must_over)
+            reps = 0
+            for s in range(4):
+                sh = 8 * s
+                reps |= _i(tab[T_REPS + ((alive >> sh) & 255) * 256
+                                + ((hand >> sh) & 255)]) << sh
+            reps &= legal
+            is_decl = seat == decl
+            # --- move ordering: three disjoint groups, each tried low card first ---
+            g0 = 0
+            g1 = 0
+            if ncard == 0:
+                if hint >= 0 and (reps >> hint) & 1:
+                    g0 = 1 << hint
+                # the leader's cards that are the highest remaining card of their suit
+                for s in range(4):
+                    sh = 8 * s
+                    a = (alive >> sh) & 255
+                    if a != 0 and (hand >> (sh + _i(tab[T_HI + a]))) & 1:
+                        run = _i(tab[T_TOPRUN + a * 256 + ((hand >> sh) & 255)])
+                        top_rep = sh + _i(tab[T_NTH + a * 8 + _i(tab[T_POP + a]) - run])
+                        g1 |= (1 << top_rep) & reps
+                g1 &= ~g0
             else:
-                ls = lead_suit
-                if beats(c, win_card, trump):
+                winning_side = (win_seat == decl) == is_decl
+                wsuit = win_card >> 3
+                beat = reps & (0xFF << (8 * wsuit)) & ~((2 << win_card) - 1)
+                if wsuit != trump:
+                    beat |= reps & (0xFF << (8 * trump))
+                if winning_side:
+                    g1 = reps & ~beat
+                else:
+                    g1 = beat
+            stk[ply, S_G0] = g0
+            stk[ply, S_G1] = g1
+            stk[ply, S_G2] = reps & ~g0 & ~g1
+            stk[ply, S_ISDECL] = 1 if is_decl else 0
+            mode = _NEXT
+
+        if mode == _NEXT:
+            # ---------------- try the next move of the node at ``ply`` ----------------
+            g0 = stk[ply, S_G0]
+            if g0 != 0:
+                c = low_card(g0, tab)
+                stk[ply, S_G0] = g0 ^ (1 << c)
+            else:
+                g1 = stk[ply, S_G1]
+                if g1 != 0:
+                    c = low_card(g1, tab)
+                    stk[ply, S_G1] = g1 ^ (1 << c)
+                else:
+                    g2 = stk[ply, S_G2]
+                    if g2 != 0:
+                        c = low_card(g2, tab)
+                        stk[ply, S_G2] = g2 ^ (1 << c)
+                    else:
+                        # all moves failed for the side to move
+                        ret = stk[ply, S_ISDECL] == 0
+                        if stk[ply, S_NCARD] == 0:
+                            _store(stk, ply, ret, -1, tt, tab, prm)
+                        mode = _RETURN
+                        c = -1
+            if c >= 0:
+                stk[ply, S_CUR] = c
+                bit = 1 << c
+                seat = stk[ply, S_SEAT]
+                ncard = stk[ply, S_NCARD]
+                n0 = stk[ply, S_H0]
+                n1 = stk[ply, S_H1]
+                n2 = stk[ply, S_H2]
+                if seat == 0:
+                    n0 ^= bit
+                elif seat == 1:
+                    n1 ^= bit
+                else:
+                    n2 ^= bit
+                nx = ply + 1
+                stk[nx, S_H0] = n0
+                stk[nx, S_H1] = n1
+                stk[nx, S_H2] = n2
+                if ncard == 0:
+                    ls = c >> 3
                     wc = c
                     ws = seat
                 else:
-                    wc = win_card
-                    ws = win_seat
-            if ncard + 1 == nact:
-                t2 = target - 1 if ws == decl else target
-                r = _search(n0, n1, n2, ws, 0, 0, 0, 0, 0, t2, tt, tab, prm)
-            else:
-                r = _search(n0, n1, n2, prm[P_NEXT + seat], ncard + 1, ls, wc, ws,
-                            tcards | bit, target, tt, tab, prm)
-            if r == is_decl:
-                result = r
-                best = c
-                m = 0
-                break
-        if best >= 0:
-            break
+                    ls = stk[ply, S_LS]
+                    wc = stk[ply, S_WC]
+                    ws = stk[ply, S_WS]
+                    if beats(c, wc, trump):
+                        wc = c
+                        ws = seat
+                t = stk[ply, S_TARGET]
+                if ncard + 1 == nact:
+                    stk[nx, S_SEAT] = ws
+                    stk[nx, S_NCARD] = 0
+                    stk[nx, S_TC] = 0
+                    stk[nx, S_TARGET] = t - 1 if ws == decl else t
+                else:
+                    stk[nx, S_SEAT] = prm[P_NEXT + seat]
+                    stk[nx, S_NCARD] = ncard + 1
+                    stk[nx, S_LS] = ls
+                    stk[nx, S_WC] = wc
+                    stk[nx, S_WS] = ws
+                    stk[nx, S_TC] = stk[ply, S_TC] | bit
+                    stk[nx, S_TARGET] = t
+                ply = nx
+                mode = _ENTER
+                continue
 
-    if ncard == 0:
-        if result:
-            if target > lb:
-                lb = target
-        elif target - 1 < ub:
-            ub = target - 1
-        hc = NO_HINT
-        if best >= 0:
-            bs = best >> 3
-            bsh = 8 * bs
-            below = (alive >> bsh) & ((1 << (best & 7)) - 1)
-            hc = 8 * bs + int(tab[T_POP + below])
-        elif hint >= 0:
-            hc = 8 * (hint >> 3) + int(
-                tab[T_POP + ((alive >> (8 * (hint >> 3))) & ((1 << (hint & 7)) - 1))])
-        tt[idx, TT_K1] = k1
-        tt[idx, TT_K2] = k2
-        tt[idx, TT_DATA] = lb | (ub << 8) | (hc << 16) | (prm[P_GEN] << 24)
-    return result
+        if mode == _RETURN:
+            # ---------------- hand ``ret`` back to the parent ----------------
+            if ply == 0:
+                return ret
+            ply -= 1
+            if ret == (stk[ply, S_ISDECL] != 0):
+                # cutoff: the side to move found a winning card
+                if stk[ply, S_NCARD] == 0:
+                    _store(stk, ply, ret, stk[ply, S_CUR], tt, tab, prm)
+                mode = _RETURN
+            else:
+                mode = _NEXT
 
 
 @njit(cache=True)
@@ -446,9 +574,9 @@ def tt_bounds(h0: int, h1: int, h2: int, seat: int, tt: np.ndarray, tab: np.ndar
     for s in range(4):
         sh = 8 * s
         base = T_COMP + ((alive >> sh) & 255) * 256
-        c0 |= int(tab[base + ((h0 >> sh) & 255)]) << sh
-        c1 |= int(tab[base + ((h1 >> sh) & 255)]) << sh
-        c2 |= int(tab[base + ((h2 >> sh) & 255)]) << sh
+        c0 |= _i(tab[base + ((h0 >> sh) & 255)]) << sh
+        c1 |= _i(tab[base + ((h1 >> sh) & 255)]) << sh
+        c2 |= _i(tab[base + ((h2 >> sh) & 255)]) << sh
     k1 = c0 | ((c1 & 0xFFFF) << 32)
     k2 = (c1 >> 16) | (c2 << 16) | (seat << 48) | (prm[P_CTX] << 50)
     idx = tt_index(k1, k2, prm[P_TTMASK])
@@ -462,7 +590,8 @@ def tt_bounds(h0: int, h1: int, h2: int, seat: int, tt: np.ndarray, tab: np.ndar
 @njit(cache=True)
 def solve_state(h0: int, h1: int, h2: int, seat: int, ncard: int, lead_suit: int,
                 win_card: int, win_seat: int, tcards: int,
-                tt: np.ndarray, tab: np.ndarray, prm: np.ndarray) -> int:  # type: ignore[type-arg]
+                tt: np.ndarray, tab: np.ndarray, prm: np.ndarray,  # type: ignore[type-arg]
+                stk: np.ndarray) -> int:  # type: ignore[type-arg]
     """Exact number of tricks the declarer takes from this state on."""
     if seat == 0:
         hand = h0
@@ -483,7 +612,7 @@ def solve_state(h0: int, h1: int, h2: int, seat: int, ncard: int, lead_suit: int
     while lo < hi:
         t = (lo + hi + 1) // 2
         if _search(h0, h1, h2, seat, ncard, lead_suit, win_card, win_seat, tcards, t,
-                   tt, tab, prm):
+                   tt, tab, prm, stk):
             lo = t
         else:
             hi = t - 1

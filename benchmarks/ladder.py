@@ -1,0 +1,177 @@
+"""The bot ladder: seeded duplicate arenas between the bots, with 95 % intervals.
+
+Each arena plays deal sets of :mod:`paston.arena.core` (one seeded deal played six times, once
+per seating of the three bots) and reports each bot's mean score per deal and the paired
+differences. Arenas of the form ``X, heuristic, heuristic`` measure X's advantage over the
+heuristic; with X = ``oracle`` (sees every card) that advantage is the "heuristic -> oracle
+gap", and the share of it a bot closes is ``adv(bot) / adv(oracle)``.
+
+The oracle needs the real deal, which the arena's own runner (rightly) never gives a bot, so
+this script plays the sets itself with the same deals, seatings and bot seeds as
+``run_arena`` and attaches the deal to oracle bots only.
+
+Usage::
+
+    .venv/bin/python benchmarks/ladder.py --sets 500 --out ladder.json \
+        --arena "heuristic,random,random" --arena "pimc,heuristic,heuristic" ...
+
+Results are rewritten to ``--out`` after every ``--flush`` sets, so a long run can be read
+while it is going; ``--report ladder.json`` prints the tables of a (partial) results file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from paston.arena.core import PERMUTATIONS, _bot_seed, _new_counters, _play, deal_of_set
+from paston.bots import make_bot
+from paston.bots.oracle import OracleBot
+from paston.deal import Deal
+from paston.rules import Rules
+
+Z95 = 1.959963984540054
+DEFAULT_ARENAS = [
+    "heuristic,random,random",
+    "pimc,heuristic,heuristic",
+    "wpimc,heuristic,heuristic",
+    "oracle,heuristic,heuristic",
+    "wpimc,pimc,pimc",
+]
+
+
+def play_set(specs: list[str], seed: int, set_index: int) -> list[list[int]]:
+    """Scores ``[seating][bot]`` of one deal set (oracles see the deal)."""
+    rules = Rules()
+    base = deal_of_set(seed, set_index, rules)
+    bots = [make_bot(spec, seed=_bot_seed(seed, set_index, i)) for i, spec in enumerate(specs)]
+    rows = []
+    counters = [_new_counters() for _ in range(3)]
+    for perm in PERMUTATIONS:
+        deal = Deal(list(base.dealt), base.prikup, dealer=base.dealer, first_deal=False,
+                    rules=rules)  # fmt: skip
+        seated = [bots[perm[s]] for s in range(3)]
+        for bot in seated:
+            if isinstance(bot, OracleBot):
+                bot.attach(deal)
+        _play(
+            deal, seated, [specs[perm[s]] for s in range(3)], [counters[perm[s]] for s in range(3)]
+        )
+        scores = deal.scores or (0, 0, 0)
+        row = [0, 0, 0]
+        for s in range(3):
+            row[perm[s]] = scores[s]
+        rows.append(row)
+    for bot in bots:
+        bot.close()
+    return rows
+
+
+def mean_ci(values: list[float]) -> tuple[float, float]:
+    if len(values) < 2:
+        return (values[0] if values else math.nan), math.nan
+    return statistics.fmean(values), Z95 * statistics.stdev(values) / math.sqrt(len(values))
+
+
+def summary(specs: list[str], sets: list[list[list[int]]]) -> dict[str, Any]:
+    """Per-bot means and the advantage of bot 0 over the mean of bots 1 and 2 (per set)."""
+    per_set = [[sum(r[i] for r in rows) / len(rows) for i in range(3)] for rows in sets]
+    out: dict[str, Any] = {"bots": specs, "sets": len(sets), "deals": 6 * len(sets)}
+    out["means"] = [mean_ci([m[i] for m in per_set]) for i in range(3)]
+    out["advantage"] = mean_ci([m[0] - (m[1] + m[2]) / 2 for m in per_set])
+    out["diff01"] = mean_ci([m[0] - m[1] for m in per_set])
+    out["diff02"] = mean_ci([m[0] - m[2] for m in per_set])
+    return out
+
+
+def report(results: dict[str, Any], console: Console) -> None:
+    table = Table(title="Ladder: duplicate arenas (mean score per deal, 95 % interval)")
+    for col in ("arena (bot 0 vs 1, 2)", "deals", "bot 0", "bot 1", "bot 2", "adv. bot 0"):
+        table.add_column(col)
+    for name, res in results["arenas"].items():
+        s = res["summary"]
+        cells = [f"{m:+.2f} ± {c:.2f}" for m, c in s["means"]]
+        adv = f"{s['advantage'][0]:+.2f} ± {s['advantage'][1]:.2f}"
+        table.add_row(name, str(s["deals"]), *cells, adv)
+    console.print(table)
+    arenas = results["arenas"]
+    oracle = next(
+        (r for n, r in arenas.items() if n.startswith("oracle,heuristic,heuristic")), None
+    )
+    if oracle is not None:
+        gap = oracle["summary"]["advantage"][0]
+        console.print(f"heuristic -> oracle gap: {gap:+.2f} points per deal")
+        for name, res in arenas.items():
+            if name.endswith(",heuristic,heuristic") and not name.startswith("oracle"):
+                adv = res["summary"]["advantage"][0]
+                console.print(f"  {name.split(',')[0]} closes {100 * adv / gap:.0f} % of it")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sets", type=int, default=500, help="deal sets per arena (6 deals each)")
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--arena", action="append", help="three bot specs, comma separated")
+    parser.add_argument("--out", type=Path, default=Path("ladder.json"))
+    parser.add_argument("--flush", type=int, default=10)
+    parser.add_argument("--report", type=Path, help="only print the tables of a results file")
+    args = parser.parse_args(argv)
+    console = Console()
+    if args.report:
+        report(json.loads(args.report.read_text()), console)
+        return 0
+    arenas = args.arena or DEFAULT_ARENAS
+    results: dict[str, Any] = {"seed": args.seed, "sets_planned": args.sets, "arenas": {}}
+    if args.out.exists():
+        old = json.loads(args.out.read_text())
+        if old.get("seed") == args.seed:
+            results["arenas"] = old.get("arenas", {})
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TimeRemainingColumn(), console=console) as progress:  # fmt: skip
+        for spec_text in arenas:
+            specs = [s.strip() for s in spec_text.split(";")] if ";" in spec_text else None
+            specs = specs or _split_specs(spec_text)
+            entry = results["arenas"].setdefault(spec_text, {"rows": [], "seconds": 0.0})
+            done = len(entry["rows"])
+            task = progress.add_task(spec_text, total=args.sets, completed=done)
+            start = time.perf_counter()
+            for k in range(done, args.sets):
+                entry["rows"].append(play_set(specs, args.seed, k))
+                progress.advance(task)
+                if (k + 1) % args.flush == 0 or k + 1 == args.sets:
+                    entry["seconds"] += time.perf_counter() - start
+                    start = time.perf_counter()
+                    entry["summary"] = summary(specs, entry["rows"])
+                    args.out.write_text(json.dumps(results))
+            entry["summary"] = summary(specs, entry["rows"])
+            args.out.write_text(json.dumps(results))
+    report(results, console)
+    return 0
+
+
+def _split_specs(text: str) -> list[str]:
+    specs = [s.strip() for s in text.split(",")]
+    # Options use commas too ("pimc:worlds=16,bid_worlds=8"): glue "key=value" parts back on.
+    out: list[str] = []
+    for part in specs:
+        if out and "=" in part and ":" not in part:
+            out[-1] += "," + part
+        else:
+            out.append(part)
+    if len(out) != 3:
+        raise SystemExit(f"an arena is three bot specs, not {out}")
+    return out
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,269 @@
+"""External bots: a program in any language plays through JSON lines on stdin/stdout.
+
+The protocol (``paston-bot/1``, documented in ``docs/bot-protocol.md``) is modelled on
+chess's UCI: the engine starts the program, writes one JSON object per line to its standard
+input and reads one JSON object per line from its standard output.
+
+* ``{"type": "hello", "protocol": "paston-bot/1", "seat": 0, "rules": {...}}`` when the
+  process starts, and again whenever the seat it plays or the rules change (no answer).
+* ``{"type": "act", "view": <SeatView.to_json()>}`` for each decision; the program answers
+  ``{"action": "<notation>"}``, optionally with
+  ``"choices": [{"action": ..., "value": ..., "reason": ...}]`` (used for hints);
+  ``"explain": true`` in the request asks for those choices.
+* ``{"type": "bye"}`` when the engine is done with it; the program should exit.
+
+Everything the program writes to standard error is kept (the last lines are quoted when
+something goes wrong) and never mixed with the protocol.
+"""
+
+from __future__ import annotations
+
+import collections
+import json
+import os
+import queue
+import shlex
+import subprocess
+import threading
+from typing import IO, Any
+
+from ..actions import ActionParseError, action_str, parse_action
+from ..view import SeatView
+from .base import Bot, Choice
+
+__all__ = ["PROTOCOL", "ExternalBot", "ExternalBotError"]
+
+PROTOCOL = "paston-bot/1"
+#: Seconds an external bot may think about one decision (and may take to start).
+DEFAULT_TIMEOUT = 10.0
+
+
+class ExternalBotError(RuntimeError):
+    """An external bot crashed, timed out, or answered something that is not a legal action."""
+
+
+class ExternalBot(Bot):
+    """A bot that is a separate program (``command``, split like a shell would)."""
+
+    name = "cmd"
+
+    def __init__(
+        self,
+        command: str | list[str],
+        seed: int | None = None,
+        timeout: float = DEFAULT_TIMEOUT,
+        cwd: str | None = None,
+    ) -> None:
+        self.argv = shlex.split(command) if isinstance(command, str) else list(command)
+        if not self.argv:
+            raise ValueError("an external bot needs a command line")
+        self.command = command if isinstance(command, str) else shlex.join(command)
+        self.seed = seed
+        self.timeout = float(timeout)
+        self.cwd = cwd if cwd is not None else os.getcwd()
+        self._proc: subprocess.Popen[str] | None = None
+        self._lines: queue.Queue[str | None] = queue.Queue()
+        self._stderr: collections.deque[str] = collections.deque(maxlen=20)
+        self._hello: tuple[int, str] | None = None
+
+    # ------------------------------------------------------------------ process handling
+
+    def _start(self) -> subprocess.Popen[str]:
+        if self._proc is not None:
+            return self._proc
+        try:
+            proc = subprocess.Popen(
+                self.argv,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+                encoding="utf-8",
+                bufsize=1,
+                cwd=self.cwd,
+            )
+        except OSError as exc:
+            raise ExternalBotError(f"bot {self.command!r} could not be started: {exc}") from None
+        self._proc = proc
+        assert proc.stdout is not None and proc.stderr is not None
+        threading.Thread(target=self._pump, args=(proc.stdout, True), daemon=True).start()
+        threading.Thread(target=self._pump, args=(proc.stderr, False), daemon=True).start()
+        return proc
+
+    def _pump(self, stream: IO[str], is_stdout: bool) -> None:
+        # Reader threads turn blocking pipe reads into a queue that can be waited on with a
+        # timeout (portable, unlike select() on pipes).
+        try:
+            for line in stream:
+                if is_stdout:
+                    self._lines.put(line)
+                else:
+                    self._stderr.append(line.rstrip("\n"))
+        except (OSError, ValueError):
+            pass
+        if is_stdout:
+            self._lines.put(None)
+
+    def _stderr_tail(self) -> str:
+        if not self._stderr:
+            return ""
+        return "; its standard error ended with: " + " | ".join(list(self._stderr)[-5:])
+
+    def _fail(self, what: str) -> ExternalBotError:
+        return ExternalBotError(f"bot {self.command!r} {what}{self._stderr_tail()}")
+
+    def _send(self, message: dict[str, Any]) -> None:
+        proc = self._start()
+        assert proc.stdin is not None
+        try:
+            proc.stdin.write(json.dumps(message, separators=(",", ":")) + "\n")
+            proc.stdin.flush()
+        except (BrokenPipeError, OSError, ValueError):
+            code = proc.poll()
+            self._wait_stderr()
+            raise self._fail(
+                f"stopped reading its input (exit status {code})"
+                if code is not None
+                else "stopped reading its input"
+            ) from None
+
+    def _wait_stderr(self) -> None:
+        # Give the stderr reader a moment, so that a crash message can be quoted.
+        proc = self._proc
+        if proc is not None:
+            try:
+                proc.wait(timeout=0.5)
+            except subprocess.TimeoutExpired:
+                pass
+
+    def _receive(self, about: str) -> str:
+        try:
+            line = self._lines.get(timeout=self.timeout)
+        except queue.Empty:
+            error = self._fail(f"did not answer within {self.timeout:g} s ({about})")
+            # A late answer would be read as the answer to the next question: stop it now.
+            self._kill()
+            raise error from None
+        if line is None:
+            self._wait_stderr()
+            code = self._proc.poll() if self._proc is not None else None
+            status = f"exit status {code}" if code is not None else "output closed"
+            raise self._fail(f"exited without answering ({about}; {status})")
+        return line
+
+    def _hello_if_needed(self, view: SeatView) -> None:
+        rules = view.rules.to_dict()
+        key = (view.seat, json.dumps(rules, sort_keys=True))
+        if key != self._hello:
+            self._send({"type": "hello", "protocol": PROTOCOL, "seat": view.seat, "rules": rules})
+            self._hello = key
+
+    # ------------------------------------------------------------------ the protocol
+
+    def _ask(self, view: SeatView, explain: bool) -> dict[str, Any]:
+        if not view.legal:
+            raise ValueError(f"bot {self.command!r} was asked to act without a legal action")
+        self._hello_if_needed(view)
+        message: dict[str, Any] = {"type": "act", "view": view.to_json()}
+        if explain:
+            message["explain"] = True
+        self._send(message)
+        about = f"seat {view.seat}, {view.phase}"
+        line = self._receive(about)
+        text = line.strip()
+        try:
+            answer = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise self._fail(
+                f"sent a line that is not JSON ({about}): {text[:200]!r} ({exc.msg})"
+            ) from None
+        if not isinstance(answer, dict) or not isinstance(answer.get("action"), str):
+            raise self._fail(
+                f'must answer {{"action": "<notation>"}} ({about}), but sent {text[:200]!r}'
+            )
+        return answer
+
+    def _legal_action(self, view: SeatView, text: str) -> int:
+        legal = ", ".join(action_str(a) for a in view.legal)
+        about = f"seat {view.seat}, {view.phase}"
+        try:
+            action = parse_action(text)
+        except ActionParseError as exc:
+            raise self._fail(f"sent {text!r} ({about}), which is not an action: {exc}") from None
+        if action not in view.legal:
+            raise self._fail(f"sent {text!r} ({about}), which is not legal now; legal: {legal}")
+        return action
+
+    def act(self, view: SeatView) -> int:
+        answer = self._ask(view, explain=False)
+        return self._legal_action(view, answer["action"])
+
+    def explain(self, view: SeatView) -> list[Choice]:
+        answer = self._ask(view, explain=True)
+        chosen = self._legal_action(view, answer["action"])
+        choices: list[Choice] = []
+        raw = answer.get("choices")
+        if isinstance(raw, list):
+            for item in raw:
+                if not isinstance(item, dict) or not isinstance(item.get("action"), str):
+                    continue
+                try:
+                    action = parse_action(item["action"])
+                except ActionParseError:
+                    continue
+                if action not in view.legal:
+                    continue
+                value = item.get("value", 0.0)
+                choices.append(
+                    Choice(
+                        action,
+                        float(value) if isinstance(value, (int, float)) else 0.0,
+                        str(item.get("reason", "")),
+                    )
+                )
+        if not choices:
+            return [Choice(chosen, 1.0, "chosen"), *(Choice(a, 0.0) for a in view.legal if a != chosen)]
+        choices.sort(key=lambda c: -c.value)
+        rated = {c.action for c in choices}
+        choices.extend(Choice(a, float("-inf"), "not rated") for a in view.legal if a not in rated)
+        return choices
+
+    def _kill(self) -> None:
+        proc = self._proc
+        if proc is not None and proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+    def close(self) -> None:
+        proc = self._proc
+        if proc is None:
+            return
+        self._proc = None
+        try:
+            if proc.poll() is None and proc.stdin is not None:
+                proc.stdin.write(json.dumps({"type": "bye"}) + "\n")
+                proc.stdin.flush()
+        except (BrokenPipeError, OSError, ValueError):
+            pass
+        try:
+            if proc.stdin is not None:
+                proc.stdin.close()
+        except (BrokenPipeError, OSError, ValueError):
+            pass
+        try:
+            proc.wait(timeout=2.0)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        for stream in (proc.stdout, proc.stderr):
+            if stream is not None:
+                try:
+                    stream.close()
+                except OSError:
+                    pass
+
+    def __del__(self) -> None:  # a forgotten close() must not leave a process behind
+        try:
+            self.close()
+        except Exception:
+            pass

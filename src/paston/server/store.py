@@ -1,0 +1,241 @@
+"""The event store: every table's append-only event log in a SQL database (SQLAlchemy 2).
+
+The log is the source of truth; the in-memory tables are rebuilt from it on start-up. Writes go
+through one writer thread that commits everything queued so far in one transaction (group
+commit): a burst of actions from many tables costs one commit, and each ``append`` returns only
+once its rows are durable.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import queue
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    Boolean,
+    Column,
+    Float,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+    create_engine,
+    event,
+    insert,
+    select,
+)
+from sqlalchemy.engine import Engine
+
+__all__ = ["DEFAULT_DB_URL", "EventRow", "EventStore", "StoredTable", "TableRow"]
+
+log = logging.getLogger("paston.server")
+
+DEFAULT_DB_URL = "sqlite:///paston-data/paston.sqlite"
+
+metadata = MetaData()
+
+tables_t = Table(
+    "paston_tables",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("created", Float, nullable=False),
+    Column("public", Boolean, nullable=False),
+    Column("settings", Text, nullable=False),
+)
+
+events_t = Table(
+    "paston_events",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(32), nullable=False, index=True),
+    Column("seq", Integer, nullable=False),
+    Column("kind", String(16), nullable=False),
+    Column("data", Text, nullable=False),
+    Column("at", Float, nullable=False),
+    UniqueConstraint("table_id", "seq", name="uq_table_seq"),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    id: str
+    created: float
+    public: bool
+    settings: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class EventRow:
+    table_id: str
+    seq: int
+    kind: str
+    data: dict[str, Any]
+    at: float = field(default_factory=time.time)
+
+
+@dataclass(slots=True)
+class StoredTable:
+    row: TableRow
+    events: list[EventRow]
+
+
+@dataclass(slots=True)
+class _Job:
+    table: TableRow | None
+    events: list[EventRow]
+    loop: asyncio.AbstractEventLoop
+    future: asyncio.Future[None]
+
+
+def _sqlite_path(url: str) -> Path | None:
+    if not url.startswith("sqlite:///"):
+        return None
+    path = url[len("sqlite:///") :]
+    return None if path in ("", ":memory:") else Path(path)
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; SQLite files are created (with their folder) and put in WAL mode."""
+    path = _sqlite_path(url)
+    if url.startswith("sqlite"):
+        if path is not None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        engine = create_engine(url, connect_args={"check_same_thread": False})
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_conn: Any, _record: Any) -> None:
+            cur = dbapi_conn.cursor()
+            # WAL + synchronous=NORMAL: a committed transaction survives a killed process.
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=NORMAL")
+            cur.execute("PRAGMA busy_timeout=5000")
+            cur.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+class EventStore:
+    """Append-only event logs of all tables, with a group-committing writer thread."""
+
+    def __init__(self, url: str = DEFAULT_DB_URL) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        metadata.create_all(self.engine)
+        self._queue: queue.Queue[_Job | None] = queue.Queue()
+        self._thread: threading.Thread | None = None
+        self.commits = 0
+        self.rows_written = 0
+
+    # ----------------------------------------------------------------- reading
+
+    def load(self) -> list[StoredTable]:
+        """Every table with its events in order (for the replay at start-up)."""
+        out: dict[str, StoredTable] = {}
+        with self.engine.connect() as conn:
+            for r in conn.execute(select(tables_t).order_by(tables_t.c.created)):
+                row = TableRow(r.id, r.created, bool(r.public), json.loads(r.settings))
+                out[r.id] = StoredTable(row, [])
+            query = select(events_t).order_by(events_t.c.table_id, events_t.c.seq)
+            for e in conn.execute(query):
+                stored = out.get(e.table_id)
+                if stored is not None:
+                    stored.events.append(
+                        EventRow(e.table_id, e.seq, e.kind, json.loads(e.data), e.at)
+                    )
+        return list(out.values())
+
+    # ----------------------------------------------------------------- writing
+
+    def start(self) -> None:
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, name="paston-db-writer", daemon=True)
+            self._thread.start()
+
+    async def append(self, events: list[EventRow], table: TableRow | None = None) -> None:
+        """Write ``events`` (and a new table's row); returns once they are committed."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[None] = loop.create_future()
+        self._queue.put(_Job(table, events, loop, future))
+        await future
+
+    def close(self) -> None:
+        if self._thread is not None:
+            self._queue.put(None)
+            self._thread.join(timeout=10)
+            self._thread = None
+        self.engine.dispose()
+
+    def _run(self) -> None:
+        stop = False
+        while not stop:
+            job = self._queue.get()
+            if job is None:
+                break
+            jobs = [job]
+            # Group commit: take everything that queued up while the last commit ran.
+            while len(jobs) < 2000:
+                try:
+                    more = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    stop = True
+                    break
+                jobs.append(more)
+            error: BaseException | None = None
+            try:
+                self._write(jobs)
+            except BaseException as exc:  # reported to every waiting command
+                log.exception("database write failed")
+                error = exc
+            for j in jobs:
+                j.loop.call_soon_threadsafe(_settle, j.future, error)
+
+    def _write(self, jobs: list[_Job]) -> None:
+        new_tables = [
+            {
+                "id": j.table.id,
+                "created": j.table.created,
+                "public": j.table.public,
+                "settings": json.dumps(j.table.settings),
+            }
+            for j in jobs
+            if j.table is not None
+        ]
+        rows = [
+            {
+                "table_id": e.table_id,
+                "seq": e.seq,
+                "kind": e.kind,
+                "data": json.dumps(e.data, separators=(",", ":")),
+                "at": e.at,
+            }
+            for j in jobs
+            for e in j.events
+        ]
+        with self.engine.begin() as conn:
+            if new_tables:
+                conn.execute(insert(tables_t), new_tables)
+            if rows:
+                conn.execute(insert(events_t), rows)
+        self.commits += 1
+        self.rows_written += len(rows)
+
+
+def _settle(future: asyncio.Future[None], error: BaseException | None) -> None:
+    if future.done():
+        return
+    if error is None:
+        future.set_result(None)
+    else:
+        future.set_exception(RuntimeError(f"the database write failed: {error}"))

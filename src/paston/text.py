@@ -1,0 +1,618 @@
+"""Human-readable text of deals, games and seat views, for ``paston show``, the terminal game,
+the server and the analysis tools.
+
+Everything is built on :class:`DealPicture`, a neutral description of what one reader may see
+of a deal. :func:`picture_of_deal` makes one with every card (for finished deals and records);
+:func:`picture_of_view` makes one from a :class:`~paston.view.SeatView` only, so a rendering
+for a player can never show a card that player may not see. The renderers return rich
+renderables (coloured on a terminal, plain elsewhere); :func:`to_plain` turns any of them into
+a plain string.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from rich.console import Console, Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from .actions import (
+    CONTRACT_NAMES,
+    MULTIPLIER,
+    PASS,
+    TRUMP_OF,
+    action_str,
+    discard_cards,
+    is_bid,
+    is_declare,
+    is_discard,
+    parse_action,
+)
+from .cards import RANK_CHARS, SUIT_ENGLISH, SUIT_SYMBOLS, cards_of, sorted_cards
+from .deal import Deal
+from .game import Game
+from .view import PublicTrick, SeatView
+
+__all__ = [
+    "DealPicture",
+    "action_text",
+    "card_text",
+    "contract_text",
+    "deal_renderable",
+    "deal_text",
+    "game_renderable",
+    "game_text",
+    "hand_text",
+    "picture_of_deal",
+    "picture_of_view",
+    "score_bars",
+    "score_sheet",
+    "seat_names",
+    "to_plain",
+    "trick_text",
+    "view_status",
+]
+
+#: Colour of each suit's symbol and cards (black suits keep the terminal's own colour).
+SUIT_STYLES = ("bold", "bold", "bold red", "bold red")
+
+_REDEAL_REASONS = {
+    "spade-run": "spade run: a hand holds 7♠ to Q♠ without K♠ or A♠",
+    "no-first-bidder": "J♠ and 7♠ are both in the prikup on the first deal",
+    "all-pass": "all passed and J♠ and 7♠ are both in the prikup",
+}
+
+
+# ----------------------------------------------------------------- small pieces
+
+
+def seat_names(names: Sequence[str] | None = None) -> list[str]:
+    """Display names of the three seats (``seat 0`` .. by default)."""
+    if names is None:
+        return [f"seat {s}" for s in range(3)]
+    if len(names) != 3:
+        raise ValueError("three seat names are needed")
+    return list(names)
+
+
+def _rank(card: int) -> str:
+    r = RANK_CHARS[card & 7]
+    return "10" if r == "T" else r
+
+
+def card_text(card: int) -> Text:
+    """One card with its suit symbol, coloured by suit, e.g. ``10♦``."""
+    return Text(_rank(card) + SUIT_SYMBOLS[card >> 3], style=SUIT_STYLES[card >> 3])
+
+
+def cards_text(cards: Iterable[int], sep: str = " ") -> Text:
+    """Several cards, in the order given."""
+    return Text(sep).join(card_text(c) for c in cards)
+
+
+def hand_text(cards: Iterable[int]) -> Text:
+    """A hand grouped by suit in the notation's order, e.g. ``♠ A K 9  ♣ —  ♦ Q 7  ♥ 10``."""
+    by_suit: list[list[int]] = [[], [], [], []]
+    for card in sorted_cards(cards):
+        by_suit[card >> 3].append(card)
+    parts = []
+    for suit, group in enumerate(by_suit):
+        ranks = " ".join(_rank(c) for c in group) if group else "—"
+        parts.append(Text(f"{SUIT_SYMBOLS[suit]} {ranks}", style=SUIT_STYLES[suit]))
+    return Text("  ").join(parts)
+
+
+def contract_text(level: int) -> Text:
+    """A contract with its trumps and multiplier, e.g. ``gupa (♥ trumps, ×4)``."""
+    trump = TRUMP_OF[level]
+    extra = ", flat +10 if made" if level == 5 else ""
+    return Text.assemble(
+        (CONTRACT_NAMES[level], "bold"),
+        " (",
+        (SUIT_SYMBOLS[trump], SUIT_STYLES[trump]),
+        f" trumps, ×{MULTIPLIER[level]}{extra})",
+    )
+
+
+def action_text(action: int | str) -> Text:
+    """An action for people: cards with suit symbols, bids and contracts by name."""
+    if isinstance(action, str):
+        if action == "discard":  # another seat's hidden discard
+            return Text("discards two cards")
+        action = parse_action(action)
+    if action < 32:
+        return card_text(action)
+    if is_discard(action):
+        return Text("discard ") + cards_text(discard_cards(action))
+    if is_declare(action):
+        return Text("declare ") + contract_text(action - 37)
+    return Text(action_str(action))
+
+
+def _signed(value: int) -> str:
+    return f"{value:+d}" if value else "0"
+
+
+def trick_text(
+    trick: PublicTrick | Sequence[tuple[int, int]], names: Sequence[str], winner: int | None = None
+) -> Text:
+    """A trick as ``name: card`` pairs in play order, and its winner when known."""
+    if isinstance(trick, PublicTrick):
+        pairs = list(zip(trick.seats, trick.cards, strict=True))
+        winner = trick.winner
+    else:
+        pairs = list(trick)
+    out = Text(", ").join(Text.assemble(f"{names[s]} ", card_text(c)) for s, c in pairs)
+    if winner is not None:
+        out.append(" → ")
+        out.append(names[winner], style="bold")
+    return out
+
+
+# ----------------------------------------------------------------- the picture
+
+
+@dataclass(frozen=True, slots=True)
+class DealPicture:
+    """What one reader may see of a deal; built by :func:`picture_of_deal` (everything) or
+    :func:`picture_of_view` (one seat's knowledge)."""
+
+    dealer: int
+    first_deal: bool
+    first_bidder: int | None
+    phase: str
+    to_act: int | None
+    hand_to_play: int | None
+    #: Hands shown, by seat. ``hands_dealt`` says whether they are the hands as dealt (a
+    #: record) or the cards still held (a game in progress).
+    hands: dict[int, tuple[int, ...]]
+    hands_dealt: bool
+    prikup: tuple[int, ...] | None
+    discards: tuple[int, ...] | None
+    auction: tuple[tuple[int, str], ...]
+    bid: int
+    declarer: int | None
+    all_pass: bool
+    contract: int
+    surrendered: bool
+    defence: tuple[tuple[int, bool], ...]
+    whisters: tuple[int, ...]
+    active: tuple[int, ...]
+    tricks: tuple[PublicTrick, ...]
+    trick: tuple[tuple[int, int], ...]
+    tricks_won: tuple[int, int, int]
+    scores: tuple[int, int, int] | None
+    redeal: str | None
+    viewer: int | None = None
+    open_hands: dict[int, tuple[int, ...]] = field(default_factory=dict)
+
+    @property
+    def over(self) -> bool:
+        return self.phase in ("scored", "redeal")
+
+
+def _auction_of(history: Iterable[tuple[int, str]]) -> tuple[tuple[int, str], ...]:
+    out = []
+    for seat, text in history:
+        if text != "pass" and text not in CONTRACT_NAMES[1:]:
+            break
+        out.append((seat, text))
+    return tuple(out)
+
+
+def picture_of_deal(deal: Deal) -> DealPicture:
+    """Everything about a deal (for records, and for a deal that is over)."""
+    history = [(s, action_str(a)) for s, a in deal.action_history()]
+    auction = tuple((s, a) for s, a in history[: _auction_count(deal)])
+    return DealPicture(
+        dealer=deal.dealer,
+        first_deal=deal.first_deal,
+        first_bidder=deal.first_bidder if deal.first_bidder >= 0 else None,
+        phase=deal.phase,
+        to_act=deal.to_act,
+        hand_to_play=deal.hand_to_play if deal.hand_to_play >= 0 else None,
+        hands={s: tuple(cards_of(deal.dealt[s])) for s in range(3)},
+        hands_dealt=True,
+        prikup=tuple(cards_of(deal.prikup)),
+        discards=tuple(cards_of(deal.discards)) if deal.discards else None,
+        auction=auction,
+        bid=deal.bid,
+        declarer=deal.declarer if deal.declarer >= 0 else None,
+        all_pass=deal.all_pass,
+        contract=deal.contract,
+        surrendered=deal.phase == "scored" and not deal.contract,
+        defence=tuple(deal.defence),
+        whisters=deal.whisters,
+        active=deal.active_seats(),
+        tricks=tuple(PublicTrick(t[0], t[1], t[2], t[3]) for t in deal.tricks),
+        trick=tuple(zip(deal.trick_seats, deal.trick, strict=True)),
+        tricks_won=deal.credited_tricks(),
+        scores=deal.scores,
+        redeal=deal.redeal_reason,
+    )
+
+
+def _auction_count(deal: Deal) -> int:
+    n = 0
+    for a in deal.actions:
+        if a != PASS and not is_bid(a):
+            break
+        n += 1
+    return n
+
+
+def picture_of_view(view: SeatView) -> DealPicture:
+    """What ``view.seat`` may see: its own cards (as still held), open hands, and the prikup
+    and discards only when it is the declarer."""
+    hands = dict(view.open_hands)
+    hands[view.seat] = view.hand
+    return DealPicture(
+        dealer=view.dealer,
+        first_deal=view.first_deal,
+        first_bidder=view.first_bidder,
+        phase=view.phase,
+        to_act=view.to_act,
+        hand_to_play=view.hand_to_play,
+        hands=hands,
+        hands_dealt=False,
+        prikup=view.prikup,
+        discards=view.discards,
+        auction=_auction_of(view.history),
+        bid=view.bid,
+        declarer=view.declarer,
+        all_pass=view.all_pass,
+        contract=view.contract,
+        surrendered=view.surrendered,
+        defence=view.defence,
+        whisters=view.whisters,
+        active=view.active,
+        tricks=view.tricks,
+        trick=view.trick,
+        tricks_won=view.tricks_won,
+        scores=view.scores,
+        redeal=view.redeal,
+        viewer=view.seat,
+        open_hands=dict(view.open_hands),
+    )
+
+
+# ----------------------------------------------------------------- sections of a deal
+
+
+def auction_text(pic: DealPicture, names: Sequence[str]) -> Text:
+    """The bids and passes so far, and how the auction ended."""
+    out = Text()
+    if not pic.auction:
+        out.append("—", style="dim")
+    else:
+        out = Text(", ").join(
+            Text.assemble(f"{names[s]} ", (a, "bold" if a != "pass" else "dim"))
+            for s, a in pic.auction
+        )
+    if pic.declarer is not None:
+        out.append("  ⇒ ")
+        if pic.all_pass:
+            out.append("all passed; ")
+            out.append(names[pic.declarer], style="bold")
+            out.append(" declares (holds the marker card)")
+        else:
+            out.append(names[pic.declarer], style="bold")
+            out.append(f" declarer at {CONTRACT_NAMES[pic.bid]}")
+    return out
+
+
+def outcome_text(pic: DealPicture, names: Sequence[str]) -> Text:
+    """The contract (or surrender) and the whist decisions."""
+    out = Text()
+    if pic.surrendered and pic.declarer is not None:
+        out.append(names[pic.declarer], style="bold")
+        out.append(" surrenders", style="bold")
+        return out
+    if not pic.contract or pic.declarer is None:
+        return Text("—", style="dim")
+    out.append(names[pic.declarer], style="bold")
+    out.append(" plays ")
+    out.append(contract_text(pic.contract))
+    if pic.defence:
+        out.append("; ")
+        out.append(
+            Text(", ").join(
+                Text.assemble(f"{names[s]} ", ("whist" if w else "pass", "bold" if w else "dim"))
+                for s, w in pic.defence
+            )
+        )
+        if len(pic.defence) == 2:
+            n = len(pic.whisters)
+            note = {0: "no whist: no play", 1: "lone whist", 2: "both whist"}[n]
+            if n == 1 and len(pic.active) == 3:
+                note = "lone whist, defending hands open"
+            out.append(f" ({note})", style="italic")
+    return out
+
+
+def tricks_table(pic: DealPicture, names: Sequence[str]) -> Table:
+    """Every finished trick (leader, cards in play order, winner) and the one in progress."""
+    table = Table(box=None, padding=(0, 1), show_header=True, header_style="dim")
+    table.add_column("#", justify="right")
+    table.add_column("cards (in play order)")
+    table.add_column("won by")
+    for i, trick in enumerate(pic.tricks, start=1):
+        cards = trick_text(list(zip(trick.seats, trick.cards, strict=True)), names)
+        table.add_row(str(i), cards, Text(names[trick.winner], style="bold"))
+    if pic.trick:
+        table.add_row(str(len(pic.tricks) + 1), trick_text(pic.trick, names), Text("…"))
+    return table
+
+
+def _seat_label(pic: DealPicture, seat: int, names: Sequence[str]) -> Text:
+    label = Text(names[seat], style="bold" if seat == pic.viewer else "")
+    tags = []
+    if seat == pic.dealer:
+        tags.append("dealer")
+    if seat == pic.declarer:
+        tags.append("declarer")
+    if tags:
+        label.append(f" ({', '.join(tags)})", style="dim")
+    return label
+
+
+def tricks_won_text(pic: DealPicture, names: Sequence[str]) -> Text:
+    """Tricks per seat (``—`` for a seat whose hand takes no part)."""
+    parts = []
+    for s in range(3):
+        n = str(pic.tricks_won[s]) if (not pic.active or s in pic.active) else "—"
+        parts.append(Text.assemble(f"{names[s]} ", (n, "bold")))
+    return Text(" · ").join(parts)
+
+
+def scores_text(scores: Sequence[int], names: Sequence[str]) -> Text:
+    parts = []
+    for s in range(3):
+        style = "green" if scores[s] > 0 else "red" if scores[s] < 0 else "dim"
+        parts.append(Text.assemble(f"{names[s]} ", (_signed(scores[s]), f"bold {style}")))
+    return Text(" · ").join(parts)
+
+
+def deal_renderable(
+    pic: DealPicture | Deal | SeatView,
+    names: Sequence[str] | None = None,
+    title: str = "Deal",
+    totals: Sequence[int] | None = None,
+) -> RenderableType:
+    """A whole deal: hands, prikup and discards (as visible), auction, contract, whist
+    decisions, tricks, tricks per seat and scores (and the game's ``totals`` after it)."""
+    if isinstance(pic, Deal):
+        pic = picture_of_deal(pic)
+    elif isinstance(pic, SeatView):
+        pic = picture_of_view(pic)
+    names = seat_names(names)
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="cyan", no_wrap=True)
+    grid.add_column()
+    head = Text(f"dealer {names[pic.dealer]}")
+    if pic.first_bidder is not None:
+        head.append(f" · first bidder {names[pic.first_bidder]}")
+    if pic.first_deal:
+        head.append(" · first deal (J♠/7♠ rule)")
+    grid.add_row(Text(title, style="bold cyan"), head)
+    hands = Table.grid(padding=(0, 2))
+    hands.add_column(no_wrap=True)
+    hands.add_column(no_wrap=True)
+    for seat in range(3):
+        if seat in pic.hands:
+            hands.add_row(_seat_label(pic, seat, names), hand_text(pic.hands[seat]))
+    if pic.prikup is not None:
+        hands.add_row(Text("prikup", style="dim"), cards_text(pic.prikup))
+    if pic.discards is not None:
+        hands.add_row(Text("discards", style="dim"), cards_text(pic.discards))
+    grid.add_row("hands (dealt)" if pic.hands_dealt else "hand", hands)
+    if pic.redeal is not None:
+        grid.add_row(
+            "redeal", Text(_REDEAL_REASONS.get(pic.redeal, pic.redeal), style="bold yellow")
+        )
+        return grid
+    grid.add_row("auction", auction_text(pic, names))
+    if pic.declarer is not None and (pic.contract or pic.surrendered):
+        grid.add_row("contract", outcome_text(pic, names))
+    if pic.tricks or pic.trick:
+        grid.add_row("play", tricks_table(pic, names))
+    if pic.tricks:
+        grid.add_row("tricks", tricks_won_text(pic, names))
+    if pic.scores is not None:
+        grid.add_row("scores", scores_text(pic.scores, names))
+        if totals is not None:
+            grid.add_row(
+                "totals",
+                Text(" · ").join(
+                    Text.assemble(f"{names[s]} ", (str(totals[s]), "bold")) for s in range(3)
+                ),
+            )
+    elif pic.to_act is not None:
+        grid.add_row("to act", Text(f"{names[pic.to_act]} ({pic.phase})"))
+    return grid
+
+
+def view_status(
+    view: SeatView, names: Sequence[str] | None = None, title: str = "Deal"
+) -> RenderableType:
+    """A compact picture of a deal in progress for the player of ``view.seat``: the auction,
+    the contract and whist decisions, the last trick and the current one, tricks so far and
+    the player's own hand (with the prikup and discards when the player is the declarer)."""
+    pic = picture_of_view(view)
+    names = seat_names(names)
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="cyan", no_wrap=True)
+    grid.add_column()
+    head = Text(f"dealer {names[pic.dealer]}")
+    if pic.first_bidder is not None:
+        head.append(f" · first bidder {names[pic.first_bidder]}")
+    grid.add_row(Text(title, style="bold cyan"), head)
+    grid.add_row("auction", auction_text(pic, names))
+    if pic.declarer is not None and (pic.contract or pic.surrendered):
+        grid.add_row("contract", outcome_text(pic, names))
+    if pic.tricks:
+        grid.add_row(f"last trick ({len(pic.tricks)})", trick_text(pic.tricks[-1], names))
+    if pic.phase == "play":
+        current = trick_text(pic.trick, names) if pic.trick else Text("—", style="dim")
+        grid.add_row(f"trick {len(pic.tricks) + 1}", current)
+        grid.add_row("tricks won", tricks_won_text(pic, names))
+    for seat, cards in sorted(pic.open_hands.items()):
+        if seat != view.seat:
+            grid.add_row(f"{names[seat]} (open)", hand_text(cards))
+    if pic.prikup is not None:
+        grid.add_row("prikup", cards_text(pic.prikup))
+    if pic.discards is not None:
+        grid.add_row("discards", cards_text(pic.discards))
+    grid.add_row(Text(f"{names[view.seat]}", style="bold"), hand_text(view.hand))
+    return grid
+
+
+# ----------------------------------------------------------------- games and score sheets
+
+
+@dataclass(frozen=True, slots=True)
+class SheetRow:
+    """One scored deal of a game: its number, what was played, the changes and the totals."""
+
+    number: int
+    dealer: int
+    what: str
+    scores: tuple[int, int, int]
+    totals: tuple[int, int, int]
+
+
+def _what(deal: Deal, names: Sequence[str]) -> str:
+    decl = names[deal.declarer]
+    if not deal.contract:
+        return f"{decl}: surrender"
+    contract = CONTRACT_NAMES[deal.contract]
+    if not deal.whisters:
+        return f"{decl}: {contract}, no whist"
+    made = "made" if deal.scores is not None and deal.scores[deal.declarer] > 0 else "failed"
+    return f"{decl}: {contract} {deal.tricks_won[deal.declarer]} tricks, {made}"
+
+
+def sheet_rows(game: Game, names: Sequence[str] | None = None) -> list[SheetRow]:
+    """The rows of a game's score sheet (scored deals only; redeals have no row)."""
+    names = seat_names(names)
+    rows = []
+    totals_after = game.total_history
+    number = 0
+    for deal in game.deals:
+        if deal.phase != "scored" or deal.scores is None:
+            continue
+        rows.append(
+            SheetRow(number + 1, deal.dealer, _what(deal, names), deal.scores, totals_after[number])
+        )
+        number += 1
+    return rows
+
+
+def score_sheet(
+    rows: Sequence[SheetRow], names: Sequence[str] | None = None, title: str | None = "Score sheet"
+) -> Table:
+    """The score sheet: per deal what was played, each seat's change and running total."""
+    names = seat_names(names)
+    table = Table(title=title, title_justify="left", header_style="bold", padding=(0, 1))
+    table.add_column("deal", justify="right")
+    table.add_column("played")
+    for s in range(3):
+        table.add_column(f"{names[s]}", justify="right")
+    for row in rows:
+        cells = []
+        for s in range(3):
+            delta = row.scores[s]
+            style = "green" if delta > 0 else "red" if delta < 0 else "dim"
+            cells.append(Text.assemble((f"{_signed(delta):>5}", style), f" {row.totals[s]:>5}"))
+        table.add_row(str(row.number), row.what, *cells)
+    return table
+
+
+def score_bars(
+    totals: Sequence[int], target: int, names: Sequence[str] | None = None, width: int = 30
+) -> Table:
+    """The race to the target: one bar per seat (red to the left for a negative total)."""
+    names = seat_names(names)
+    table = Table.grid(padding=(0, 1))
+    table.add_column(no_wrap=True)
+    table.add_column(no_wrap=True)
+    table.add_column(justify="right", no_wrap=True)
+    for s in range(3):
+        total = totals[s]
+        filled = min(width, round(width * abs(total) / target)) if target else 0
+        if total >= 0:
+            bar = Text.assemble(("█" * filled, "green"), ("░" * (width - filled), "dim"))
+        else:
+            bar = Text.assemble(("█" * filled, "red"), ("░" * (width - filled), "dim"))
+        table.add_row(names[s], bar, f"{total} / {target}")
+    return table
+
+
+def game_renderable(game: Game, names: Sequence[str] | None = None) -> RenderableType:
+    """A whole game: every deal in turn with the running totals, then the score sheet and
+    the result."""
+    names = seat_names(names)
+    parts: list[RenderableType] = []
+    totals_after = game.total_history
+    number = 1
+    scored = 0
+    for deal in game.deals:
+        title = f"Deal {number}" + (" (redealt)" if deal.phase == "redeal" else "")
+        totals = totals_after[scored] if deal.phase == "scored" else None
+        parts.append(deal_renderable(deal, names, title=title, totals=totals))
+        if deal.phase == "scored":
+            scored += 1
+            number += 1
+        parts.append(Text(""))
+    parts.append(score_sheet(sheet_rows(game, names), names))
+    parts.append(score_bars(game.totals, game.rules.target, names))
+    parts.append(result_text(game, names))
+    return Group(*parts)
+
+
+def result_text(game: Game, names: Sequence[str] | None = None) -> Text:
+    """How the game stands: the winner, a draw, or the next dealer."""
+    names = seat_names(names)
+    if game.over:
+        if game.draw:
+            top = max(game.totals)
+            level = [names[s] for s in range(3) if game.totals[s] == top]
+            return Text(f"Game over: a draw between {' and '.join(level)} on {top}.", "bold")
+        assert game.winner is not None
+        return Text(f"Game over: {names[game.winner]} wins with {max(game.totals)}.", "bold")
+    if game.current is not None:
+        return Text(f"Game in progress: deal {game.deal_number} is being played.")
+    dealer = game.next_dealer
+    who = names[dealer] if dealer is not None else "?"
+    return Text(f"Game in progress: deal {game.deal_number} next, dealt by {who}.")
+
+
+# ----------------------------------------------------------------- plain text
+
+
+def to_plain(renderable: RenderableType, width: int = 100) -> str:
+    """Render to a plain string (no colour, no control codes)."""
+    buffer = io.StringIO()
+    console = Console(
+        file=buffer, width=width, color_system=None, force_terminal=False, legacy_windows=False
+    )
+    console.print(renderable)
+    # Rich pads table cells to the full width; the padding carries no information.
+    return "\n".join(line.rstrip() for line in buffer.getvalue().splitlines()) + "\n"
+
+
+def deal_text(deal: Deal, names: Sequence[str] | None = None, width: int = 100) -> str:
+    """A deal as plain text (every card: for records and finished deals)."""
+    return to_plain(deal_renderable(deal, names), width)
+
+
+def game_text(game: Game, names: Sequence[str] | None = None, width: int = 100) -> str:
+    """A game as plain text."""
+    return to_plain(game_renderable(game, names), width)
+
+
+def suit_name(suit: int) -> str:
+    return f"{SUIT_SYMBOLS[suit]} {SUIT_ENGLISH[suit]}"

@@ -1,0 +1,121 @@
+// Cards in the notation of spec/notation.md: "AS", "TD", "7H". Rendering helpers for the
+// client: card elements drawn with CSS (no images), suit symbols, canonical sorting.
+
+export const SUITS = ["S", "C", "D", "H"];
+export const SUIT_SYMBOL = { S: "♠", C: "♣", D: "♦", H: "♥" };
+export const SUIT_NAME = { S: "spades", C: "clubs", D: "diamonds", H: "hearts" };
+export const RANKS = ["7", "8", "9", "T", "J", "Q", "K", "A"]; // low to high, as the engine
+const RANK_LABEL = { T: "10" };
+
+// Contract name -> trump suit (spec §1); grkha plays with spades as trumps.
+export const CONTRACT_TRUMP = { paston: "S", glitch: "C", dineri: "D", gupa: "H", grkha: "S" };
+export const CONTRACT_LABEL = {
+  paston: "Paston ♠",
+  glitch: "Glitch ♣",
+  dineri: "Dineri ♦",
+  gupa: "Gupa ♥",
+  grkha: "Paston Grkha ♠",
+  surrender: "Surrender",
+};
+export const CONTRACT_MULT = { paston: 1, glitch: 2, dineri: 3, gupa: 4, grkha: 4 };
+export const BID_LADDER = ["paston", "glitch", "dineri", "gupa", "grkha"];
+
+export function suitOf(card) {
+  return card[1];
+}
+export function rankOf(card) {
+  return card[0];
+}
+export function rankLabel(card) {
+  return RANK_LABEL[card[0]] ?? card[0];
+}
+export function isRed(card) {
+  return card[1] === "D" || card[1] === "H";
+}
+// Card number as in paston.cards: suit*8 + rank (7 = 0 ... A = 7).
+export function cardId(card) {
+  return SUITS.indexOf(card[1]) * 8 + RANKS.indexOf(card[0]);
+}
+export function isCard(text) {
+  return typeof text === "string" && /^[AKQJT987][SCDH]$/.test(text);
+}
+
+// Canonical order: suits S C D H, ranks high to low.
+export function sortCards(cards) {
+  return [...cards].sort((a, b) => {
+    const sa = SUITS.indexOf(a[1]);
+    const sb = SUITS.indexOf(b[1]);
+    if (sa !== sb) return sa - sb;
+    return RANKS.indexOf(b[0]) - RANKS.indexOf(a[0]);
+  });
+}
+
+// Hand order for display: alternate colours so adjacent suits are easy to tell apart
+// (♠ ♦ ♣ ♥), ranks high to low. The trump suit goes first when there is one.
+export function handOrder(cards, trump = null) {
+  let order = ["S", "D", "C", "H"];
+  if (trump) {
+    const rest = order.filter((s) => s !== trump);
+    order = [trump, ...rest];
+  }
+  return [...cards].sort((a, b) => {
+    const sa = order.indexOf(a[1]);
+    const sb = order.indexOf(b[1]);
+    if (sa !== sb) return sa - sb;
+    return RANKS.indexOf(b[0]) - RANKS.indexOf(a[0]);
+  });
+}
+
+export function cardText(card) {
+  return rankLabel(card) + SUIT_SYMBOL[card[1]];
+}
+export function cardLongName(card) {
+  const names = { A: "ace", K: "king", Q: "queen", J: "jack", T: "10" };
+  return `${names[card[0]] ?? card[0]} of ${SUIT_NAME[card[1]]}`;
+}
+
+// A face-up card as a DOM element. `opts.button` makes it a <button>.
+export function cardElement(card, opts = {}) {
+  const el = document.createElement(opts.button ? "button" : "div");
+  el.className = `card ${isRed(card) ? "red" : "black"} suit-${card[1]}`;
+  if (opts.small) el.classList.add("small");
+  el.dataset.card = card;
+  if (opts.button) el.type = "button";
+  el.setAttribute("aria-label", cardLongName(card));
+  if (!opts.button) el.setAttribute("role", "img");
+  const sym = SUIT_SYMBOL[card[1]];
+  const r = rankLabel(card);
+  el.innerHTML =
+    `<span class="corner tl" aria-hidden="true"><span class="r">${r}</span><span class="s">${sym}</span></span>` +
+    `<span class="pip" aria-hidden="true">${sym}</span>` +
+    `<span class="corner br" aria-hidden="true"><span class="r">${r}</span><span class="s">${sym}</span></span>`;
+  return el;
+}
+
+export function cardBack(opts = {}) {
+  const el = document.createElement("div");
+  el.className = "card back";
+  if (opts.small) el.classList.add("small");
+  el.setAttribute("aria-hidden", "true");
+  return el;
+}
+
+// Human label of an action string from the notation.
+export function actionLabel(action) {
+  if (isCard(action)) return cardText(action);
+  const [head, ...rest] = action.split(" ");
+  switch (head) {
+    case "pass":
+      return "Pass";
+    case "whist":
+      return "Whist";
+    case "surrender":
+      return "Surrender";
+    case "declare":
+      return `Declare ${CONTRACT_LABEL[rest[0]] ?? rest[0]}`;
+    case "discard":
+      return rest.length ? `Discard ${rest.map(cardText).join(" ")}` : "Discard (hidden)";
+    default:
+      return CONTRACT_LABEL[head] ?? action;
+  }
+}

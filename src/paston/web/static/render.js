@@ -1,0 +1,201 @@
+// Drawing shared by the table page and the replay viewer: seats, the trick, the auction,
+// the score sheet and its chart.
+
+import { escapeHTML } from "./api.js";
+import { CONTRACT_LABEL, actionLabel, cardBack, cardElement, handOrder, isCard } from "./cards.js";
+
+export const SEAT_COLOURS = ["#d1495b", "#2e86ab", "#e0a100"];
+
+// Where each seat sits for a viewer at `me` (bottom): left(me) on the left, right(me) on the right.
+export function positions(me) {
+  return { me, left: (me + 1) % 3, right: (me + 2) % 3 };
+}
+
+export function tagHTML(cls, text) {
+  return `<span class="tag ${cls}">${escapeHTML(text)}</span>`;
+}
+
+// A seat box: name, tags, tricks, and the hand (face-up cards or backs).
+export function renderSeatBox(el, info) {
+  el.classList.toggle("turn", !!info.turn);
+  el.dataset.seat = info.seat;
+  const tags = (info.tags ?? []).join("");
+  let html = `<div class="who"><span class="nick">${escapeHTML(info.name)}</span>
+    <span class="hint-text" style="color:inherit;opacity:.75">seat ${info.seat}</span></div>`;
+  if (tags) html += `<div class="tags">${tags}</div>`;
+  if (info.stat) html += `<div class="stat">${info.stat}</div>`;
+  el.innerHTML = html;
+  if (info.hand) {
+    const hand = document.createElement("div");
+    hand.className = "opp-hand";
+    hand.setAttribute("aria-label", info.hand.open ? `${info.name}'s cards` : `${info.name} holds ${info.hand.count} cards`);
+    if (info.hand.open) {
+      hand.classList.add("open");
+      hand.dataset.open = "1";
+      for (const c of handOrder(info.hand.open, info.trump)) hand.append(cardElement(c, { small: true }));
+    } else {
+      for (let i = 0; i < info.hand.count; i++) hand.append(cardBack({ small: true }));
+    }
+    el.append(hand);
+  }
+}
+
+// The cards on the table, each in front of the seat that played it.
+export function renderTrick(el, trick, me, names, opts = {}) {
+  el.replaceChildren();
+  const pos = positions(me);
+  const slotClass = { [pos.me]: "me", [pos.left]: "lft", [pos.right]: "rgt" };
+  if (opts.note) {
+    const n = document.createElement("div");
+    n.className = "trick-center-note";
+    n.textContent = opts.note;
+    el.append(n);
+  }
+  for (const [seat, card] of trick) {
+    const slot = document.createElement("div");
+    slot.className = `trick-slot ${slotClass[seat]}`;
+    slot.dataset.seat = seat;
+    if (opts.winner === seat) slot.classList.add("winner");
+    slot.append(cardElement(card));
+    const who = document.createElement("span");
+    who.className = "who-played";
+    who.textContent = names[seat];
+    slot.append(who);
+    el.append(slot);
+  }
+}
+
+export function renderLastTrick(el, trick, names) {
+  el.replaceChildren();
+  if (!trick) {
+    el.innerHTML = `<span class="hint-text">No trick yet.</span>`;
+    return;
+  }
+  for (const [seat, card] of trick.cards) {
+    const fig = document.createElement("figure");
+    if (seat === trick.winner) fig.classList.add("won");
+    fig.append(cardElement(card, { small: true }));
+    const cap = document.createElement("figcaption");
+    cap.textContent = seat === trick.winner ? `${names[seat]} ✓` : names[seat];
+    fig.append(cap);
+    el.append(fig);
+  }
+}
+
+// The auction is the history up to the first discard (exchange); later "pass" means no whist.
+export function auctionOf(history) {
+  const out = [];
+  for (const [seat, action] of history) {
+    if (action.startsWith("discard")) break;
+    out.push([seat, action]);
+  }
+  return out;
+}
+
+export function renderAuction(el, history, names) {
+  el.replaceChildren();
+  for (const [seat, action] of auctionOf(history)) {
+    const li = document.createElement("li");
+    li.innerHTML = `${escapeHTML(names[seat])}: <b>${escapeHTML(actionLabel(action))}</b>`;
+    el.append(li);
+  }
+}
+
+export function contractText(contract) {
+  if (!contract) return "—";
+  return CONTRACT_LABEL[contract] ?? contract;
+}
+
+export function signed(n) {
+  return n > 0 ? `+${n}` : `${n}`;
+}
+
+export function scoreClass(n) {
+  return n > 0 ? "pos" : n < 0 ? "neg" : "";
+}
+
+// rows: [{deal, declarer, contract, scores, totals}] (redeals left out by the caller).
+export function renderScoreSheet(table, rows, names) {
+  const head = `<thead><tr><th scope="col">Deal</th>${names
+    .map((n) => `<th scope="col">${escapeHTML(n)}</th>`)
+    .join("")}</tr></thead>`;
+  const body = rows
+    .map((r) => {
+      const what = r.contract
+        ? `${r.deal}. <span class="delta">${escapeHTML(contractShort(r.contract))}${r.declarer !== null && r.declarer !== undefined ? " · " + escapeHTML(initial(names[r.declarer])) : ""}</span>`
+        : `${r.deal}.`;
+      return `<tr><td>${what}</td>${r.totals
+        .map((t, i) => `<td>${t}<span class="delta ${scoreClass(r.scores[i])}">${signed(r.scores[i])}</span></td>`)
+        .join("")}</tr>`;
+    })
+    .join("");
+  const totals = rows.length ? rows[rows.length - 1].totals : [0, 0, 0];
+  const foot = `<tfoot><tr><td>Total</td>${totals.map((t) => `<td>${t}</td>`).join("")}</tr></tfoot>`;
+  table.innerHTML = head + `<tbody>${body}</tbody>` + foot;
+}
+
+function initial(name) {
+  return name.length > 10 ? name.slice(0, 9) + "…" : name;
+}
+function contractShort(c) {
+  return { paston: "P♠", glitch: "G♣", dineri: "D♦", gupa: "U♥", grkha: "PG♠", surrender: "surr." }[c] ?? c;
+}
+
+// A small line chart of the running totals, with the zero line and the target.
+export function renderChart(svg, legend, rows, names, target = 121) {
+  const W = 300;
+  const H = 110;
+  const pad = { l: 28, r: 6, t: 6, b: 14 };
+  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+  const series = [0, 1, 2].map((s) => [0, ...rows.map((r) => r.totals[s])]);
+  const all = series.flat();
+  const hi = Math.max(target, ...all);
+  const lo = Math.min(0, ...all);
+  const n = Math.max(1, rows.length);
+  const x = (i) => pad.l + (i * (W - pad.l - pad.r)) / n;
+  const y = (v) => pad.t + ((hi - v) * (H - pad.t - pad.b)) / (hi - lo || 1);
+  let out = `<line x1="${pad.l}" x2="${W - pad.r}" y1="${y(0)}" y2="${y(0)}" stroke="#999" stroke-width="1"/>`;
+  out += `<line x1="${pad.l}" x2="${W - pad.r}" y1="${y(target)}" y2="${y(target)}" stroke="#b8860b" stroke-dasharray="4 3" stroke-width="1"/>`;
+  out += `<text x="2" y="${y(target) + 4}" font-size="9" fill="#8a5f00">${target}</text>`;
+  out += `<text x="2" y="${y(0) + 3}" font-size="9" fill="#666">0</text>`;
+  if (lo < 0) out += `<text x="2" y="${y(lo)}" font-size="9" fill="#666">${lo}</text>`;
+  series.forEach((pts, s) => {
+    const d = pts.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
+    out += `<polyline fill="none" stroke="${SEAT_COLOURS[s]}" stroke-width="2" points="${d}"/>`;
+    const last = pts.length - 1;
+    out += `<circle cx="${x(last)}" cy="${y(pts[last])}" r="2.5" fill="${SEAT_COLOURS[s]}"/>`;
+  });
+  out += `<text x="${W - pad.r}" y="${H - 2}" font-size="9" fill="#666" text-anchor="end">deal ${rows.length}</text>`;
+  svg.innerHTML = out;
+  legend.innerHTML = names
+    .map((nm, s) => `<span style="--c:${SEAT_COLOURS[s]}">${escapeHTML(nm)}</span>`)
+    .join("");
+}
+
+// A short sentence on how a deal ended.
+export function dealResultHTML(d, names) {
+  if (d.redeal) {
+    const why = {
+      "spade-run": "a spade run was shown",
+      "no-first-bidder": "J♠ and 7♠ were both in the prikup",
+      "all-pass": "everybody passed and J♠ and 7♠ were both in the prikup",
+    }[d.redeal] ?? d.redeal;
+    return `<div class="result-line">Thrown in: ${escapeHTML(why)}. The same dealer deals again.</div>`;
+  }
+  let line = "";
+  if (d.contract === "surrender") line = `${escapeHTML(names[d.declarer])} surrendered.`;
+  else if (d.contract) {
+    const whist = d.whisters?.length
+      ? `whist: ${d.whisters.map((s) => escapeHTML(names[s])).join(", ")}`
+      : "nobody whisted";
+    const tricks = d.tricks ? ` · tricks ${d.tricks.join(" / ")}` : "";
+    line = `${escapeHTML(names[d.declarer])} played ${escapeHTML(contractText(d.contract))} (${whist})${tricks}.`;
+  }
+  const scores = d.scores
+    ? `<table aria-label="Deal scores"><tr>${names.map((n) => `<th scope="col">${escapeHTML(n)}</th>`).join("")}</tr>
+       <tr>${d.scores.map((v) => `<td class="${scoreClass(v)}">${signed(v)}</td>`).join("")}</tr></table>`
+    : "";
+  return `<div class="result-line">${line}</div>${scores}`;
+}
+
+export { isCard };

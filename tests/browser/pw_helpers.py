@@ -1,0 +1,165 @@
+"""Helpers for the browser tests: a real ``paston serve`` subprocess, Debian's Chromium, and
+a player that clicks only the choices the page offers."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Server:
+    """``paston serve`` on a free 127.0.0.1 port with its own SQLite file."""
+
+    def __init__(self, workdir: Path) -> None:
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.log_path = workdir / "server.log"
+        db = workdir / "paston.sqlite"
+        self._log = self.log_path.open("wb")
+        self.proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "paston",
+                "serve",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(self.port),
+                "--db",
+                f"sqlite:///{db}",
+            ],
+            cwd=workdir,
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )
+        deadline = time.monotonic() + 30
+        while True:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"paston serve exited early:\n{self.log_path.read_text()}")
+            try:
+                with urllib.request.urlopen(self.base + "/api/health", timeout=1) as r:
+                    if r.status == 200:
+                        break
+            except OSError:
+                pass
+            if time.monotonic() > deadline:
+                self.stop()
+                raise RuntimeError(f"paston serve did not start:\n{self.log_path.read_text()}")
+            time.sleep(0.1)
+
+    def get(self, path: str) -> Any:
+        with urllib.request.urlopen(self.base + path, timeout=10) as r:
+            return json.loads(r.read())
+
+    def post(self, path: str, body: dict[str, Any]) -> Any:
+        req = urllib.request.Request(
+            self.base + path,
+            data=json.dumps(body).encode(),
+            headers={"Content-Type": "application/json"},
+            method="POST",
+        )
+        with urllib.request.urlopen(req, timeout=10) as r:
+            return json.loads(r.read())
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self._log.close()
+
+
+def felt(page: Any) -> dict[str, str]:
+    """The table page's state attributes (phase, turn, seq, deal, status, pending, seat)."""
+    return page.eval_on_selector("#felt", "el => ({...el.dataset})")
+
+
+def wait_my_turn_or(page: Any, predicate_js: str, timeout: float = 30.0) -> str:
+    """Wait until it is this page's turn (``"turn"``) or ``predicate_js`` holds (``"done"``)."""
+    page.wait_for_function(
+        f"""() => {{
+            const f = document.querySelector('#felt');
+            if (!f || !f.dataset.seq) return false;
+            if ({predicate_js}) return true;
+            return f.dataset.turn === 'me' && f.dataset.pending === '0';
+        }}""",
+        timeout=timeout * 1000,
+    )
+    return "done" if page.evaluate(f"() => {predicate_js}") else "turn"
+
+
+def take_turn(page: Any, clicked: list[str]) -> None:
+    """Make one move by clicking what the page offers: a highlighted card, two cards to
+    discard, or a listed choice. Prefers whist and low bids so that cards get played."""
+    f = felt(page)
+    phase = f["phase"]
+    seq = f["seq"]
+    if phase == "play":
+        cards = page.locator("#felt button.card.legal")
+        assert cards.count() >= 1, "no legal card highlighted on my turn"
+        # Every card of mine that is not highlighted is disabled (legal choices only).
+        for el in page.locator("#my-hand button.card:not(.legal)").all():
+            assert el.is_disabled()
+        card = cards.nth(cards.count() - 1)
+        clicked.append(str(card.get_attribute("data-card")))
+        card.click()
+    elif phase == "exchange":
+        cards = page.locator("#my-hand button.card.legal")
+        assert cards.count() == 12
+        cards.nth(0).click()
+        page.locator("#my-hand button.card.legal").nth(1).click()
+        assert page.locator("#my-hand button.card.selected").count() == 2
+        clicked.append("discard")
+        page.locator("#confirm-discard").click()
+    else:
+        buttons = page.locator("#action-panel .choices button[data-action]")
+        assert buttons.count() >= 1, f"no choice offered in phase {phase}"
+        actions = [b.get_attribute("data-action") for b in buttons.all()]
+        pick = None
+        for want in ("whist", "paston"):
+            if want in actions:
+                pick = want
+                break
+        if pick is None:
+            declares = [a for a in actions if a and a.startswith("declare")]
+            pick = declares[0] if declares else "pass"
+        if pick not in actions:
+            pick = actions[0]
+        clicked.append(str(pick))
+        page.locator(f'#action-panel .choices button[data-action="{pick}"]').click()
+    # The move is answered by a new state (or a reject, which the tests check for).
+    page.wait_for_function(
+        f"""() => {{
+            const f = document.querySelector('#felt');
+            return f.dataset.seq !== '{seq}' && f.dataset.pending === '0';
+        }}""",
+        timeout=15000,
+    )

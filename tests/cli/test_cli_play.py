@@ -1,0 +1,270 @@
+"""`paston play` end to end: a scripted person plays whole games through a real subprocess
+(reading the listed choices and answering by number or in the notation), and the saved game
+records are checked, resumed after end of input and after Ctrl-C."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import select
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import paston
+
+PROMPT = re.compile(r"(bid|discard|declare|whist|play)> $")
+CHOICE = re.compile(r"\[\s*(\d+)\] (\S+(?: \S+)?)")
+SAVED = re.compile(r"saved to (\S+?)\.? Continue with|Game record saved to (\S+)")
+
+
+def _default_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+class Session:
+    """A ``paston play`` subprocess driven through its stdin and stdout."""
+
+    def __init__(self, args: list[str], cwd: Path) -> None:
+        env = {**os.environ, "PYTHONIOENCODING": "utf-8", "COLUMNS": "100"}
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "paston", "play", *args],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            cwd=cwd,
+            env=env,
+            # Test runners may start workers with SIGINT ignored, which children inherit and
+            # which stops Python from turning Ctrl-C into KeyboardInterrupt.
+            preexec_fn=_default_sigint,
+        )
+        self.transcript = ""
+
+    def read(self, timeout: float = 60.0) -> tuple[str, str | None]:
+        """Output up to the next prompt, and the prompt's phase (``None`` once it ended)."""
+        assert self.proc.stdout is not None
+        fd = self.proc.stdout.fileno()
+        buffer = b""
+        deadline = time.monotonic() + timeout
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                self.proc.kill()
+                raise AssertionError("no prompt in time; output:\n" + buffer.decode()[-3000:])
+            ready, _, _ = select.select([fd], [], [], remaining)
+            if not ready:
+                continue
+            chunk = os.read(fd, 65536)
+            if not chunk:
+                text = buffer.decode("utf-8")
+                self.transcript += text
+                return text, None
+            buffer += chunk
+            text = buffer.decode("utf-8", errors="replace")
+            match = PROMPT.search(text)
+            if match:
+                text = buffer.decode("utf-8")
+                self.transcript += text
+                return text, match.group(1)
+
+    def send(self, line: str) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write((line + "\n").encode("utf-8"))
+        self.proc.stdin.flush()
+
+    def close_stdin(self) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.close()
+
+    def finish(self, timeout: float = 60.0) -> tuple[int, str]:
+        """Read to the end of the output (after stdin was closed or a signal was sent)."""
+        rest, phase = self.read(timeout)
+        while phase is not None:
+            more, phase = self.read(timeout)
+            rest += more
+        code = self.proc.wait(timeout)
+        assert self.proc.stderr is not None
+        err = self.proc.stderr.read().decode("utf-8")
+        assert "Traceback" not in err, err
+        return code, rest
+
+
+def choose(text: str, phase: str, rng: random.Random) -> str:
+    """An answer to the listed choices: usually a number, sometimes the choice's name."""
+    listing = text[text.rfind("Your turn") :]
+    choices = [(int(n), label) for n, label in CHOICE.findall(listing)]
+    assert choices, f"no choices listed before the {phase} prompt:\n{text[-1500:]}"
+    assert [n for n, _ in choices] == list(range(1, len(choices) + 1))
+    if phase == "discard":
+        assert len(choices) == 12
+        a, b = rng.sample(range(len(choices)), 2)
+        if rng.random() < 0.5:
+            return f"{a + 1} {b + 1}"
+        return f"discard {choices[a][1].lower()} {choices[b][1]}"
+    n, label = rng.choice(choices)
+    if phase in ("play", "bid", "whist") and rng.random() < 0.4:
+        return label.split()[0].lower() if phase == "play" else label
+    return str(n)
+
+
+def play_on(session: Session, rng: random.Random, limit: int | None = None) -> int:
+    """Answer prompts until the game ends (or ``limit`` answers); returns answers given."""
+    answers = 0
+    while limit is None or answers < limit:
+        text, phase = session.read()
+        if phase is None:
+            session.transcript += ""
+            return answers
+        session.send(choose(text, phase, rng))
+        answers += 1
+    return answers
+
+
+def saved_path(output: str, cwd: Path) -> Path:
+    match = SAVED.search(output.replace("\n", " "))
+    assert match, output[-2000:]
+    return cwd / (match.group(1) or match.group(2))
+
+
+def test_full_game_to_the_end(tmp_path: Path) -> None:
+    rng = random.Random(1)
+    session = Session(["--seed", "11"], tmp_path)
+    answers = play_on(session, rng)
+    code = session.proc.wait(60)
+    assert code == 0
+    out = session.transcript
+    assert answers > 10
+    assert "Game over" in out
+    assert "Score sheet" in out and "Deal 1 is over" in out
+    path = saved_path(out, tmp_path)
+    assert path.name.startswith("paston-game-") and path.suffix == ".json"
+    record = json.loads(path.read_text(encoding="utf-8"))
+    result = paston.replay(record)
+    assert result["over"] is True
+    assert max(result["totals"]) >= 121
+    game = paston.game_from_record(record)
+    assert game.over and game.totals == tuple(result["totals"])
+
+
+def test_other_seat_bad_input_help_and_hint(tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    session = Session(
+        ["--seat", "2", "--bots", "random", "--seed", "3", "--save", str(save)], tmp_path
+    )
+    text, phase = session.read()
+    assert phase is not None
+    assert "You" in text and "random-0" in text and "random-1" in text
+    for bad, reason in (("zz", "Not allowed: "), ("99", "choose a number"), ("", "Type an")):
+        session.send(bad)
+        text, again = session.read()
+        assert again == phase and reason in text, text[-800:]
+    session.send("help")
+    text, _ = session.read()
+    assert "Commands: help" in text
+    session.send("hint")
+    text, _ = session.read()
+    assert "Hint from" in text
+    session.send("score")
+    text, _ = session.read()
+    assert "/ 121" in text
+    session.send("quit")
+    code, rest = session.finish()
+    assert code == 0
+    assert f"Continue with: paston play --resume {save}" in rest.replace("\n", "")
+    record = json.loads(save.read_text(encoding="utf-8"))
+    assert paston.replay(record)["over"] is False
+
+
+def _saved_actions(path: Path) -> list[list[str]]:
+    record = json.loads(path.read_text(encoding="utf-8"))
+    return [d["actions"] for d in record["deals"]]
+
+
+def _assert_extends(before: list[list[str]], after: list[list[str]]) -> None:
+    """The resumed game kept every saved action."""
+    assert len(after) >= len(before)
+    assert after[: len(before) - 1] == before[:-1]
+    assert after[len(before) - 1][: len(before[-1])] == before[-1]
+
+
+def test_end_of_input_saves_and_resume_finishes(tmp_path: Path) -> None:
+    rng = random.Random(2)
+    save = tmp_path / "eof.json"
+    session = Session(["--seed", "21", "--save", str(save)], tmp_path)
+    assert play_on(session, rng, limit=6) == 6
+    session.close_stdin()
+    code, rest = session.finish()
+    assert code == 0
+    assert "End of input: game saved to" in rest
+    saved = _saved_actions(save)
+    assert sum(len(a) for a in saved) >= 6
+    assert paston.replay(json.loads(save.read_text(encoding="utf-8")))["over"] is False
+
+    resumed = Session(["--resume", str(save), "--seed", "5"], tmp_path)
+    play_on(resumed, rng)
+    assert resumed.proc.wait(60) == 0
+    assert "Game over" in resumed.transcript
+    record = json.loads(save.read_text(encoding="utf-8"))  # saved to the resumed file
+    assert paston.replay(record)["over"] is True
+    _assert_extends(saved, [d["actions"] for d in record["deals"]])
+
+
+def test_ctrl_c_saves_and_resume_continues(tmp_path: Path) -> None:
+    rng = random.Random(3)
+    save = tmp_path / "int.json"
+    session = Session(["--seed", "31", "--save", str(save)], tmp_path)
+    play_on(session, rng, limit=4)
+    text, phase = session.read()  # waiting for the person
+    assert phase is not None
+    session.proc.send_signal(signal.SIGINT)
+    code, rest = session.finish()
+    assert code == 130
+    assert "Interrupted: game saved to" in rest
+    saved = _saved_actions(save)
+
+    resumed = Session(["--resume", str(save)], tmp_path)
+    text, phase = resumed.read()
+    assert "Continuing deal" in text or "Deal" in text
+    play_on(resumed, rng, limit=3)
+    resumed.read()
+    resumed.send("quit")
+    code, _ = resumed.finish()
+    assert code == 0
+    after = _saved_actions(save)
+    _assert_extends(saved, after)
+    assert sum(map(len, after)) > sum(map(len, saved))
+
+
+def test_resume_rejects_a_bad_record(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "paston-game/1", "deals": [{"dealer": 5}]}', encoding="utf-8")
+    proc = subprocess.run(
+        [sys.executable, "-m", "paston", "play", "--resume", str(bad)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+    )
+    assert proc.returncode == 2
+    assert proc.stderr.startswith("error: ") and proc.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize("bots", ["nosuchbot,random", "random,random,random"])
+def test_bad_bots_option(bots: str, tmp_path: Path) -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "paston", "play", "--bots", bots],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+        cwd=tmp_path,
+    )
+    assert proc.returncode == 2
+    assert proc.stderr.startswith("error: --bots") and proc.stderr.count("\n") == 1
+    assert not list(tmp_path.iterdir())  # nothing saved for a game that never started

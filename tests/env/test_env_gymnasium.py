@@ -1,0 +1,139 @@
+"""The Gymnasium adapter: API conformance, determinism, rewards, illegal actions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+gym = pytest.importorskip("gymnasium")
+
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+
+from paston.actions import NUM_ACTIONS, PASS  # noqa: E402
+from paston.env.encoding import OBSERVATION_LAYOUT, encode  # noqa: E402
+from paston.env.gym_env import ENV_ID, PastonEnv  # noqa: E402
+from paston.errors import IllegalAction  # noqa: E402
+
+
+def run_episode(env: PastonEnv, seed: int, policy_seed: int = 0) -> tuple[list[Any], float]:
+    """Play one episode with random legal actions; the trace and the total reward."""
+    rng = np.random.default_rng(policy_seed)
+    obs, info = env.reset(seed=seed)
+    trace: list[Any] = [obs.tobytes()]
+    total = 0.0
+    while True:
+        action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+        obs, reward, terminated, truncated, info = env.step(action)
+        assert env.observation_space.contains(obs)
+        trace.append((action, obs.tobytes(), reward))
+        total += reward
+        if terminated or truncated:
+            return trace, total
+
+
+def test_check_env_passes() -> None:
+    # check_env steps with unmasked random actions, hence the penalty option.
+    check_env(PastonEnv(illegal_action="penalty"), skip_render_check=True)
+    env = gym.make(ENV_ID, illegal_action="penalty", render_mode="ansi")
+    check_env(env.unwrapped)
+    env.close()
+
+
+@pytest.mark.parametrize("seat", [0, 1, 2])
+def test_reset_seed_is_deterministic(seat: int) -> None:
+    env = PastonEnv(seat=seat)
+    a = run_episode(env, seed=42)
+    b = run_episode(env, seed=42)
+    assert a == b
+    c = run_episode(env, seed=43)
+    assert c[0] != a[0]
+
+
+def test_deal_reward_is_the_seats_deal_score() -> None:
+    for seed in range(15):
+        env = PastonEnv(seat=seed % 3, opponents=["random", "random"])
+        _, total = run_episode(env, seed=seed, policy_seed=seed)
+        deal = env.deal
+        assert deal is not None and deal.is_over
+        expected = deal.scores[env.seat] if deal.scores is not None else 0
+        assert total == expected
+        assert env.view.phase in ("scored", "redeal")
+
+
+def test_game_mode_plays_to_the_target() -> None:
+    env = PastonEnv(seat=2, reward="game")
+    rng = np.random.default_rng(1)
+    _, info = env.reset(seed=7)
+    total = 0.0
+    deals_seen = 1
+    while True:
+        action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+        _, reward, terminated, truncated, info = env.step(action)
+        total += reward
+        deals_seen = max(deals_seen, info["deal_number"])
+        if terminated or truncated:
+            break
+    assert terminated and not truncated
+    game = env._game
+    assert game is not None and game.over
+    # The rewards add up to the learner's final total (the −121 reset is in the totals).
+    assert total == game.totals[2] == info["totals"][2]
+    assert deals_seen >= 2
+
+
+def test_game_mode_truncates_after_max_deals() -> None:
+    env = PastonEnv(reward="game", max_deals=1)
+    rng = np.random.default_rng(0)
+    _, info = env.reset(seed=3)
+    while True:
+        action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+        _, _, terminated, truncated, info = env.step(action)
+        if terminated or truncated:
+            break
+    assert truncated or (env._game is not None and env._game.over)
+
+
+def test_illegal_action_raises_a_clear_error() -> None:
+    env = PastonEnv()
+    _, info = env.reset(seed=1)
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    with pytest.raises(IllegalAction, match="seat 0 may not take action"):
+        env.step(illegal)
+    with pytest.raises(IllegalAction, match="no action has id"):
+        env.step(NUM_ACTIONS + 5)
+
+
+def test_penalty_mode_leaves_the_state_alone() -> None:
+    env = PastonEnv(illegal_action="penalty", illegal_penalty=-3.0)
+    obs, info = env.reset(seed=1)
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    obs2, reward, terminated, truncated, info2 = env.step(illegal)
+    assert reward == -3.0 and not terminated and not truncated and info2["illegal_action"]
+    assert np.array_equal(obs, obs2)
+
+
+def test_step_after_the_end_and_bad_arguments() -> None:
+    env = PastonEnv()
+    run_episode(env, seed=2)
+    with pytest.raises(RuntimeError, match="reset"):
+        env.step(PASS)
+    with pytest.raises(ValueError, match="seat"):
+        PastonEnv(seat=3)
+    with pytest.raises(ValueError, match="opponent"):
+        PastonEnv(opponents=["random"])
+    with pytest.raises(ValueError, match="unknown bot"):
+        PastonEnv(opponents="no-such-bot")
+    with pytest.raises(ValueError, match="reward"):
+        PastonEnv(reward="points")
+
+
+def test_observation_options_and_action_masks() -> None:
+    env = PastonEnv(perfect_recall=False, render_mode="ansi")
+    obs, info = env.reset(seed=9)
+    assert obs.shape == (OBSERVATION_LAYOUT.size,)
+    assert np.array_equal(obs, encode(env.view, OBSERVATION_LAYOUT))
+    assert np.array_equal(env.action_masks(), info["action_mask"].astype(bool))
+    text = env.render()
+    assert isinstance(text, str) and text.startswith("seat 0")

@@ -17,10 +17,11 @@ def choose(view, rng):
 
 
 def main():
-    rng = random.Random(int(sys.argv[1]) if len(sys.argv) > 1 else None)
+    rng = random.Random()
     for line in sys.stdin:  # one JSON object per line
         message = json.loads(line)
         if message["type"] == "hello":
+            rng.seed(message.get("seed"))  # the engine's seed makes matches reproducible
             print(f"playing seat {message['seat']}", file=sys.stderr)  # logs go to stderr
         elif message["type"] == "act":
             action = choose(message["view"], rng)

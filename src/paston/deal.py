@@ -208,7 +208,7 @@ class Deal:
             masks.append(mask)
         prikup_mask, count = _to_mask(prikup, "prikup")
         if count != 2:
-            raise RecordError(f"the prikup has {count} cards, not 2")
+            raise RecordError(f"the prikup has {count} card{'' if count == 1 else 's'}, not 2")
         if seen & prikup_mask:
             dup = cards_of(seen & prikup_mask)[0]
             raise RecordError(f"card {card_name(dup)} is both in a hand and in the prikup")
@@ -568,19 +568,8 @@ class Deal:
         self.seat_to_act = self._controller(winner)
 
     def _score_play(self) -> None:
-        credited = list(self.tricks_won)
-        if len(self.whisters) == 1 and self.rules.lone_whist_mode != "two_handed":
-            whister = self.whisters[0]
-            for seat in range(3):
-                if seat not in (self.declarer, whister):
-                    credited[whister] += credited[seat]
-                    credited[seat] = 0
         self.scores = deal_scores(
-            self.rules,
-            self.declarer,
-            self.contract,
-            self.whisters,
-            (credited[0], credited[1], credited[2]),
+            self.rules, self.declarer, self.contract, self.whisters, self.credited_tricks()
         )
         self._end(SCORED)
 
@@ -696,9 +685,22 @@ class Deal:
 
         return build_view(self, seat)
 
-    def credited_tricks(self) -> tuple[int, int, int]:
+    def hand_tricks(self) -> tuple[int, int, int]:
         """Tricks won by each seat's hand so far."""
         return (self.tricks_won[0], self.tricks_won[1], self.tricks_won[2])
+
+    def credited_tricks(self) -> tuple[int, int, int]:
+        """Tricks counted for each player so far: each hand's own tricks, except that in the
+        open lone-whist variant the passer's hand plays for the whister and its tricks are
+        the whister's (the passer, who does not play, has none)."""
+        won = list(self.tricks_won)
+        if len(self.whisters) == 1 and self.n_active == 3:
+            whister = self.whisters[0]
+            for seat in range(3):
+                if seat not in (self.declarer, whister):
+                    won[whister] += won[seat]
+                    won[seat] = 0
+        return (won[0], won[1], won[2])
 
     def __repr__(self) -> str:
         return (

@@ -25,6 +25,9 @@ class Game:
 
     The game watches its deals: act on ``game.current`` (a :class:`~paston.deal.Deal`) and
     start the next one with :meth:`new_deal` once it is over.
+
+    ``totals`` are the running totals the game starts from (a game continued from paper,
+    or a test of the end-of-game rules); they are normally zero.
     """
 
     def __init__(
@@ -33,6 +36,7 @@ class Game:
         first_dealer: int = 0,
         marker_rule: bool = True,
         rng: random.Random | None = None,
+        totals: tuple[int, int, int] = (0, 0, 0),
     ) -> None:
         if isinstance(first_dealer, bool) or first_dealer not in (0, 1, 2):
             raise RecordError(f"the first dealer must be a seat 0, 1 or 2, not {first_dealer!r}")
@@ -43,7 +47,9 @@ class Game:
         self._marker_rule = marker_rule or self.rules.marker_rule_each_game
         # Settled state: what the finished deals so far add up to.
         self._settled = 0
-        self._totals: tuple[int, int, int] = (0, 0, 0)
+        if len(totals) != 3 or not all(isinstance(t, int) for t in totals):
+            raise RecordError(f"the starting totals must be three whole numbers, not {totals!r}")
+        self._totals: tuple[int, int, int] = (totals[0], totals[1], totals[2])
         self._history: list[tuple[int, int, int]] = []
         self._deal_number = 1
         self._dealer = first_dealer

@@ -158,6 +158,11 @@ def game_from_record(record: dict[str, Any]) -> Game:
         if isinstance(first, dict):
             if first.get("dealer") in (0, 1, 2) and not isinstance(first.get("dealer"), bool):
                 first_dealer = first["dealer"]
+            elif "dealer" in first:
+                # Deal 1 may have any dealer, so a bad one is not a rotation error.
+                raise RecordError(
+                    f"dealer must be a seat 0, 1 or 2, not {first['dealer']!r}", deal=1
+                )
             if not rules.marker_rule_each_game and first.get("first_deal") is False:
                 marker_rule = False
     game = Game(rules, first_dealer=first_dealer, marker_rule=marker_rule)
@@ -216,6 +221,7 @@ def deal_summary(deal: Deal) -> dict[str, Any]:
         ),
         "hand_to_play": deal.hand_to_play if deal.phase_id == PLAY else None,
         "trick": [card_name(c) for c in deal.trick],
+        "hand_tricks": list(deal.hand_tricks()),
     }
     return out
 

@@ -93,9 +93,9 @@ def test_trick_estimates_order_hands_sensibly() -> None:
     assert defender_tricks(strong, 3) > defender_tricks(weak, 3)
 
 
-def _trick_position(lead: str, second: str) -> tuple[HeuristicBot, object]:
-    """Declarer seat 0 at paston, both defenders whist; seat 0 leads ``lead``, seat 1 plays
-    ``second``; returns the bot and seat 2's view (seat 2 plays last)."""
+def _trick_position(*plays: str, seat: int = 2) -> tuple[HeuristicBot, object]:
+    """Declarer seat 0 at paston, both defenders whist, then ``plays``; returns the bot and
+    the view of ``seat``, which is to play."""
     from paston.deal import Deal
 
     hands = [
@@ -106,10 +106,10 @@ def _trick_position(lead: str, second: str) -> tuple[HeuristicBot, object]:
     deal = Deal(hands, parse_cards("7S AH"), dealer=2, first_deal=False)
     for action in ["paston", "pass", "pass", "discard 7S AH", "declare paston", "whist", "whist"]:
         deal.apply(action)
-    deal.apply(lead)
-    deal.apply(second)
-    assert deal.to_act == 2
-    return HeuristicBot(), deal.view(2)
+    for card in plays:
+        deal.apply(card)
+    assert deal.to_act == seat
+    return HeuristicBot(), deal.view(seat)
 
 
 def test_partner_winning_is_not_overtaken() -> None:
@@ -118,8 +118,9 @@ def test_partner_winning_is_not_overtaken() -> None:
 
 
 def test_last_hand_wins_as_cheaply_as_possible() -> None:
-    bot, view = _trick_position("7H", "JH")  # partner's jack wins; seat 2 still plays low
-    assert action_str(bot.act(view)) == "8H"
+    # Seat 1 wins trick 1 and leads a club; the declarer, last, wins with the king, not the ace.
+    bot, view = _trick_position("7H", "QH", "8H", "9C", "TC", seat=0)
+    assert action_str(bot.act(view)) == "KC"
 
 
 def test_last_hand_beats_the_declarer_cheaply() -> None:

@@ -163,3 +163,41 @@ def take_turn(page: Any, clicked: list[str]) -> None:
         }}""",
         timeout=15000,
     )
+
+
+def play_game_over_websocket(server: Server, table_id: str, token: str, max_seconds: float = 90) -> dict[str, Any]:
+    """Play one human seat to the end of the game straight over the WebSocket (the first
+    legal action each time), for tests that need a finished game quickly. Returns the last
+    state."""
+    import random
+
+    from websockets.sync.client import connect
+
+    rng = random.Random(7)
+    url = f"ws://127.0.0.1:{server.port}/ws/tables/{table_id}?token={token}"
+    deadline = time.monotonic() + max_seconds
+    acted_on: int | None = None
+    n = 0
+    with connect(url, max_size=2**22) as ws:
+        while time.monotonic() < deadline:
+            msg = json.loads(ws.recv(timeout=30))
+            if msg.get("type") != "state":
+                continue
+            if msg["table"]["status"] == "over":
+                return msg
+            view = msg.get("view")
+            if not view or msg.get("deal_over") or not view["legal"] or msg["seq"] == acted_on:
+                continue
+            acted_on = msg["seq"]
+            n += 1
+            ws.send(
+                json.dumps(
+                    {
+                        "type": "action",
+                        "command_id": f"py-{n}",
+                        "expected_seq": msg["seq"],
+                        "action": rng.choice(view["legal"]),
+                    }
+                )
+            )
+    raise AssertionError("the game did not end in time")

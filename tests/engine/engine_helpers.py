@@ -113,13 +113,9 @@ def game_with_totals(
 ) -> Game:
     """A fresh game whose running totals start at ``totals``.
 
-    The spec's running-total vectors (§12, T1–T7) start from totals no short game reaches;
-    the game's settled totals are set directly, and everything after that goes through the
-    public API (``new_deal``, ``apply``, ``totals``, ``over``, ``winner``, ``draw``).
+    The spec's running-total vectors (§12, T1–T7) start from totals no short game reaches.
     """
-    game = Game(rules, first_dealer=first_dealer)
-    game._totals = totals
-    return game
+    return Game(rules, first_dealer=first_dealer, totals=totals)
 
 
 def strings_in(obj: Any) -> Iterator[str]:

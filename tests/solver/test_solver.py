@@ -25,6 +25,7 @@ from paston.solver import (
     solve,
     to_move,
 )
+from paston.solver.bruteforce import _legal as reference_legal
 from paston.solver.bruteforce import brute_card_values, brute_force
 
 
@@ -101,6 +102,34 @@ def test_matches_brute_force_on_random_positions() -> None:
         counts["mid_trick"] += bool(pos.trick)
         counts["overtrump"] += pos.must_overtrump
     assert min(counts.values()) >= 200, counts
+
+
+def test_legal_cards_match_reference_rules() -> None:
+    """Follow suit / must ruff / must overtrump, against the brute force's own rule code."""
+    rng = random.Random(3)
+    restricted = 0
+    for _ in range(3000):
+        trump, side = rng.sample(range(4), 2)
+        n = rng.randint(2, 5)
+        pool = [c for c in range(32) if c >> 3 in (trump, side)] + [rng.randrange(32)]
+        pool = list(dict.fromkeys(pool))
+        rng.shuffle(pool)
+        hands = tuple(sum(1 << c for c in pool[i * n:(i + 1) * n]) for i in range(3))
+        pos = Position((hands[0], hands[1], hands[2]), trump, rng.randrange(3), (0, 1, 2),
+                       rng.randrange(3), (), rng.random() < 0.7)
+        for _ in range(rng.randrange(3)):
+            mover = to_move(pos)
+            hand = [c for c in range(32) if (pos.hands[mover] >> c) & 1]
+            expected = reference_legal(hand, list(pos.trick), trump, pos.must_overtrump)
+            got = legal_cards(pos)
+            assert got == sum(1 << c for c in expected), pos
+            if pos.must_overtrump and len(expected) < len(reference_legal(
+                    hand, list(pos.trick), trump, False)):
+                restricted += 1
+            pos, _ = _play(pos, rng.choice(expected))
+            if not pos.trick:
+                break
+    assert restricted >= 50
 
 
 def test_card_values_match_brute_force() -> None:

@@ -250,7 +250,9 @@ def summarise(
     set_results = sorted(set_results, key=lambda r: r["set"])
     n_perm = len(PERMUTATIONS)
     # Per set, each bot's mean score per deal over the six seatings.
-    set_means = [[sum(row[i] for row in r["scores"]) / n_perm for r in set_results] for i in range(3)]
+    set_means = [
+        [sum(row[i] for row in r["scores"]) / n_perm for r in set_results] for i in range(3)
+    ]
     totals = [_new_counters() for _ in range(3)]
     for r in set_results:
         for i in range(3):
@@ -297,7 +299,9 @@ def summarise(
 # ---------------------------------------------------------------------- running
 
 
-def _iter_local(task: Callable[[int], dict[str, Any]], n: int, jobs: int) -> Iterator[dict[str, Any]]:
+def _iter_local(
+    task: Callable[[int], dict[str, Any]], n: int, jobs: int
+) -> Iterator[dict[str, Any]]:
     if jobs <= 1:
         for index in range(n):
             yield task(index)

@@ -48,7 +48,9 @@ def plot_ladder(result: ArenaResult, path: Path) -> None:
     ax.set_yticks(range(len(ranked)), labels)
     ax.set_ylim(-0.6, len(ranked) - 0.4)
     ax.set_xlabel("mean score per deal (95 % interval over duplicate deal sets)")
-    ax.set_title(f"paston arena: {result.deals} deals ({result.deal_sets} sets), seed {result.seed}")
+    ax.set_title(
+        f"paston arena: {result.deals} deals ({result.deal_sets} sets), seed {result.seed}"
+    )
     for y, (m, e) in enumerate(zip(means, errors, strict=True)):
         ax.annotate(f"{m:+.2f} ± {e:.2f}", (m, y), textcoords="offset points", xytext=(0, 8),
                     ha="center", fontsize=8)  # fmt: skip

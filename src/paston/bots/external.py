@@ -4,8 +4,9 @@ The protocol (``paston-bot/1``, documented in ``docs/bot-protocol.md``) is model
 chess's UCI: the engine starts the program, writes one JSON object per line to its standard
 input and reads one JSON object per line from its standard output.
 
-* ``{"type": "hello", "protocol": "paston-bot/1", "seat": 0, "rules": {...}}`` when the
-  process starts, and again whenever the seat it plays or the rules change (no answer).
+* ``{"type": "hello", "protocol": "paston-bot/1", "seat": 0, "rules": {...}, "seed": 1}``
+  when the process starts, and again whenever the seat it plays or the rules change (no
+  answer; ``seed`` is the seed the bot was made with, for reproducible play).
 * ``{"type": "act", "view": <SeatView.to_json()>}`` for each decision; the program answers
   ``{"action": "<notation>"}``, optionally with
   ``"choices": [{"action": ..., "value": ..., "reason": ...}]`` (used for hints);
@@ -19,6 +20,7 @@ something goes wrong) and never mixed with the protocol.
 from __future__ import annotations
 
 import collections
+import contextlib
 import json
 import os
 import queue
@@ -131,10 +133,8 @@ class ExternalBot(Bot):
         # Give the stderr reader a moment, so that a crash message can be quoted.
         proc = self._proc
         if proc is not None:
-            try:
+            with contextlib.suppress(subprocess.TimeoutExpired):
                 proc.wait(timeout=0.5)
-            except subprocess.TimeoutExpired:
-                pass
 
     def _receive(self, about: str) -> str:
         try:
@@ -155,7 +155,15 @@ class ExternalBot(Bot):
         rules = view.rules.to_dict()
         key = (view.seat, json.dumps(rules, sort_keys=True))
         if key != self._hello:
-            self._send({"type": "hello", "protocol": PROTOCOL, "seat": view.seat, "rules": rules})
+            self._send(
+                {
+                    "type": "hello",
+                    "protocol": PROTOCOL,
+                    "seat": view.seat,
+                    "rules": rules,
+                    "seed": self.seed,
+                }
+            )
             self._hello = key
 
     # ------------------------------------------------------------------ the protocol
@@ -222,7 +230,10 @@ class ExternalBot(Bot):
                     )
                 )
         if not choices:
-            return [Choice(chosen, 1.0, "chosen"), *(Choice(a, 0.0) for a in view.legal if a != chosen)]
+            return [
+                Choice(chosen, 1.0, "chosen"),
+                *(Choice(a, 0.0) for a in view.legal if a != chosen),
+            ]
         choices.sort(key=lambda c: -c.value)
         rated = {c.action for c in choices}
         choices.extend(Choice(a, float("-inf"), "not rated") for a in view.legal if a not in rated)
@@ -257,13 +268,9 @@ class ExternalBot(Bot):
             proc.wait()
         for stream in (proc.stdout, proc.stderr):
             if stream is not None:
-                try:
+                with contextlib.suppress(OSError):
                     stream.close()
-                except OSError:
-                    pass
 
     def __del__(self) -> None:  # a forgotten close() must not leave a process behind
-        try:
+        with contextlib.suppress(Exception):
             self.close()
-        except Exception:
-            pass

@@ -26,7 +26,7 @@ Every decision takes well under a millisecond: the per-suit estimates are cached
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from functools import cache
 
 from ..actions import (
     BID_BASE,
@@ -70,7 +70,7 @@ def _mask(cards: tuple[int, ...] | list[int]) -> int:
 _EXPECTED_MAX_SPLIT = (0.0, 1.0, 1.5, 2.25, 2.75, 3.3, 3.9, 4.5, 5.1)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _safe_round(r: int, k: int) -> float:
     """Chance that both opponents still follow in round ``r`` when they hold ``k`` cards of the
     suit between them (each card equally likely with either)."""
@@ -82,7 +82,7 @@ def _safe_round(r: int, k: int) -> float:
     return total / (1 << k) if k else 0.0
 
 
-@lru_cache(maxsize=None)
+@cache
 def _declarer_suit(mine: int, gone: int, is_trump: bool, trumps: int) -> float:
     """Tricks the declarer expects from one suit: ``mine`` and ``gone`` are 8-bit rank masks
     of the cards held and of the cards out of play; ``trumps`` is the declarer's trump length.
@@ -140,7 +140,7 @@ def declarer_tricks(hand: int, trump: int, gone: int = 0) -> float:
     return min(10.0, total)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _defender_suit(mine: int, is_trump: bool, trumps: int) -> float:
     length = mine.bit_count()
     if not length:
@@ -365,7 +365,11 @@ class HeuristicBot(Bot):
     name = "heuristic"
 
     def __init__(
-        self, seed: int | None = None, aggression: float = 1.0, team: float = 0.5
+        self,
+        seed: int | None = None,
+        aggression: float = 1.0,
+        team: float = 0.5,
+        v2: bool = False,
     ) -> None:
         # The bot is deterministic; the seed is accepted for the registry's uniform interface.
         self.seed = seed
@@ -376,6 +380,7 @@ class HeuristicBot(Bot):
         #: defenders who never whist let every declarer score for free; 0.5 did best in
         #: self-play ladders (0, 0.25 ... 1.0 tried).
         self.team = float(team)
+        self.v2 = bool(v2)
 
     # ------------------------------------------------------------------ protocol
 
@@ -561,21 +566,36 @@ class HeuristicBot(Bot):
         my_trumps = _suit_cards(hand, trump)
         unseen_trumps = (_bits(ctx.unseen, trump)).bit_count()
         opp_may_trump = any(not ctx.void[s] >> trump & 1 for s in ctx.opponents)
-        if ctx.me == ctx.declarer:
-            if my_trumps and unseen_trumps and opp_may_trump:
-                top = max(my_trumps)
-                if ctx.is_master(top):
-                    return top, "draw trumps with the master trump"
-                if len(my_trumps) > unseen_trumps + 1:
-                    return min(my_trumps), "draw trumps: more trumps than the opponents"
+        if ctx.me == ctx.declarer and my_trumps and unseen_trumps and opp_may_trump:
+            top = max(my_trumps)
+            if ctx.is_master(top):
+                return top, "draw trumps with the master trump"
+            if len(my_trumps) > unseen_trumps + 1:
+                return min(my_trumps), "draw trumps: more trumps than the opponents"
+            if self.v2 and len(my_trumps) >= 3 and self._one_below_top(ctx, top):
+                return top, "force out the missing top trump"
         # Cash safe side winners.
         masters = [c for c in legal if c >> 3 != trump and ctx.is_master(c) and ctx.holds(c)]
         if masters:
             c = max(masters, key=lambda c: (_bits(hand, c >> 3).bit_count() <= 1, c & 7))
             return c, "lead a winner"
-        if my_trumps and ctx.is_master(max(my_trumps)) and (unseen_trumps or not masters):
-            if ctx.me == ctx.declarer or unseen_trumps:
-                return max(my_trumps), "lead the master trump"
+        # (No safe side winner is left.) A master trump is a sure trick and draws trumps.
+        if (
+            my_trumps
+            and ctx.is_master(max(my_trumps))
+            and (ctx.me == ctx.declarer or unseen_trumps)
+        ):
+            return max(my_trumps), "lead the master trump"
+        if self.v2:
+            # Top of a touching sequence one card below the top (KQ with the ace out) forces
+            # out that card and sets up the rest.
+            for c in sorted(legal, key=lambda c: -(c & 7)):
+                if c >> 3 == trump or not self._one_below_top(ctx, c):
+                    continue
+                if c & 7 and hand >> (c - 1) & 1 and (ctx.me == ctx.declarer or not (
+                    ctx.void[ctx.declarer] >> (c >> 3) & 1 and unseen_trumps
+                )):
+                    return c, "lead the top of a sequence to force out the missing honour"
         if ctx.me != ctx.declarer:
             # A side suit the partner can ruff and the declarer must follow.
             if ctx.partner >= 0:
@@ -627,7 +647,11 @@ class HeuristicBot(Bot):
         return self._cheapest(ctx, legal), "the trick is lost: play the least useful card"
 
     @staticmethod
+    def _one_below_top(ctx: _Play, c: int) -> bool:
+        above = (0xFF << (c & ~7)) & ~((2 << c) - 1) & ctx.unseen
+        return above.bit_count() == 1
+
+    @staticmethod
     def _near_master(ctx: _Play, c: int) -> bool:
         above = (0xFF << (c & ~7)) & ~((2 << c) - 1) & ctx.unseen
         return above.bit_count() <= 1 and c >> 3 != ctx.trump
-

@@ -9,7 +9,7 @@ import pytest
 from engine_helpers import apply_all, fill_hands, game_with_totals, make_deal, scripted
 
 from paston import replay
-from paston.cards import SEVEN_SPADES, card_name
+from paston.cards import SEVEN_SPADES, card_name, cards_of
 from paston.deal import Deal
 from paston.errors import RecordError
 from paston.game import Game
@@ -135,12 +135,17 @@ def test_lone_whist_open_whister_plays_both_hands() -> None:
 
 def test_lone_whist_open_views_show_both_defending_hands() -> None:
     rec = scripted()["OPEN"]
-    deal = deal_from_record({**rec, "actions": rec["actions"][:7]})
+    deal = deal_from_record({**rec, "actions": rec["actions"][:9]})  # 2 cards of trick 1
+    assert deal.hand_to_play == 2 and deal.to_act == 1
     for seat in range(3):
         view = deal.view(seat)
         assert set(view.open_hands) == {1, 2}
-        assert view.open_hands[2] == tuple(c for c in view.open_hands[2] if deal.hands[2] >> c & 1)
-    assert deal.view(1).legal == tuple(deal.legal_actions()) or deal.to_act != 1
+        for s in (1, 2):
+            assert view.open_hands[s] == tuple(cards_of(deal.hands[s]))
+    # The whister gets the legal cards of the passer's hand; nobody else gets any.
+    assert deal.view(1).legal == tuple(deal.legal_actions())
+    assert all(deal.hands[2] >> c & 1 for c in deal.view(1).legal)
+    assert deal.view(0).legal == () and deal.view(2).legal == ()
 
 
 def test_multiply_defender_scores_off() -> None:

@@ -321,3 +321,19 @@ def test_illegal_action_leaves_the_deal_unchanged() -> None:
         assert exc.value.legal == ("pass", "paston")
         assert (deal.phase, deal.to_act, list(deal.actions)) == before
     assert isinstance(deal, Deal)
+
+
+@pytest.mark.parametrize("dealer", [5, "0", True, None])
+def test_game_first_deal_with_a_bad_dealer(dealer: Any) -> None:
+    rec = game()
+    rec["deals"][0]["dealer"] = dealer
+    assert str(error_of(rec)) == f"deal 1: dealer must be a seat 0, 1 or 2, not {dealer!r}"
+
+
+def test_game_first_deal_may_have_any_dealer() -> None:
+    rec = game()
+    for d in rec["deals"]:
+        d["dealer"] = {0: 1, 2: 2}[d["dealer"]] if d is rec["deals"][0] else d["dealer"]
+    # Deal 1 dealt by seat 1 instead of 0: still legal (J♠ holder seat 2 bids first), and
+    # deal 2 is still dealt by seat 2.
+    assert replay(rec)["winner"] == 1

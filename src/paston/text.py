@@ -31,12 +31,13 @@ from .actions import (
     is_discard,
     parse_action,
 )
-from .cards import RANK_CHARS, SUIT_ENGLISH, SUIT_SYMBOLS, cards_of, sorted_cards
+from .cards import RANK_CHARS, SUIT_SYMBOLS, cards_of, sorted_cards
 from .deal import Deal
 from .game import Game
 from .view import PublicTrick, SeatView
 
 __all__ = [
+    "REDEAL_REASONS",
     "DealPicture",
     "action_text",
     "card_text",
@@ -59,7 +60,7 @@ __all__ = [
 #: Colour of each suit's symbol and cards (black suits keep the terminal's own colour).
 SUIT_STYLES = ("bold", "bold", "bold red", "bold red")
 
-_REDEAL_REASONS = {
+REDEAL_REASONS = {
     "spade-run": "spade run: a hand holds 7♠ to Q♠ without K♠ or A♠",
     "no-first-bidder": "J♠ and 7♠ are both in the prikup on the first deal",
     "all-pass": "all passed and J♠ and 7♠ are both in the prikup",
@@ -411,7 +412,7 @@ def deal_renderable(
     grid.add_row("hands (dealt)" if pic.hands_dealt else "hand", hands)
     if pic.redeal is not None:
         grid.add_row(
-            "redeal", Text(_REDEAL_REASONS.get(pic.redeal, pic.redeal), style="bold yellow")
+            "redeal", Text(REDEAL_REASONS.get(pic.redeal, pic.redeal), style="bold yellow")
         )
         return grid
     grid.add_row("auction", auction_text(pic, names))
@@ -612,7 +613,3 @@ def deal_text(deal: Deal, names: Sequence[str] | None = None, width: int = 100) 
 def game_text(game: Game, names: Sequence[str] | None = None, width: int = 100) -> str:
     """A game as plain text."""
     return to_plain(game_renderable(game, names), width)
-
-
-def suit_name(suit: int) -> str:
-    return f"{SUIT_SYMBOLS[suit]} {SUIT_ENGLISH[suit]}"

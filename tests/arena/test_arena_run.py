@@ -149,3 +149,17 @@ def test_cli_errors_are_one_line(args: list[str], needle: str) -> None:
     assert res.exit_code == 2
     assert needle in res.output
     assert "Traceback" not in res.output
+
+
+@pytest.mark.slow
+def test_ray_runs_the_same_deal_sets() -> None:
+    pytest.importorskip("ray")
+    import ray
+
+    specs = ["heuristic", "random", "random"]
+    try:
+        via_ray = [_strip_timing(r) for r in iter_deal_sets(specs, 3, 21, ray_address="local")]
+    finally:
+        ray.shutdown()
+    local = [_strip_timing(r) for r in iter_deal_sets(specs, 3, 21)]
+    assert via_ray == local

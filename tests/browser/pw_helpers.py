@@ -178,11 +178,21 @@ def play_game_over_websocket(server: Server, table_id: str, token: str, max_seco
     deadline = time.monotonic() + max_seconds
     acted_on: int | None = None
     n = 0
+    last_state: dict[str, Any] | None = None
+    rejects: dict[str, int] = {}
     with connect(url, max_size=2**22) as ws:
         while time.monotonic() < deadline:
             msg = json.loads(ws.recv(timeout=30))
+            if msg.get("type") == "reject":
+                rejects[msg.get("code", "?")] = rejects.get(msg.get("code", "?"), 0) + 1
+            if msg.get("type") == "reject" and last_state is not None:
+                # e.g. rate_limited (20 messages a second): decide again on the last state.
+                time.sleep(0.2)
+                acted_on = None
+                msg = last_state
             if msg.get("type") != "state":
                 continue
+            last_state = msg
             if msg["table"]["status"] == "over":
                 return msg
             view = msg.get("view")
@@ -190,6 +200,7 @@ def play_game_over_websocket(server: Server, table_id: str, token: str, max_seco
                 continue
             acted_on = msg["seq"]
             n += 1
+            time.sleep(0.06)  # stay under the server's 20 messages a second
             ws.send(
                 json.dumps(
                     {
@@ -200,4 +211,37 @@ def play_game_over_websocket(server: Server, table_id: str, token: str, max_seco
                     }
                 )
             )
-    raise AssertionError("the game did not end in time")
+    last = last_state or {}
+    raise AssertionError(
+        f"the game did not end in {max_seconds} s; last state: seq {last.get('seq')}, "
+        f"table {last.get('table', {}).get('status')} deal {last.get('table', {}).get('deal_number')}, "
+        f"view {(last.get('view') or {}).get('phase')} to_act {(last.get('view') or {}).get('to_act')}, "
+        f"{n} actions sent, rejects {rejects}"
+    )
+
+
+def take_turn_keyboard(page: Any) -> str:
+    """Make one move with the keyboard only: the first listed choice's key, then Enter (in
+    the exchange: the keys of two cards, then Enter). Returns what was chosen."""
+    f = felt(page)
+    seq = f["seq"]
+    if f["phase"] == "exchange":
+        page.keyboard.press("1")
+        page.keyboard.press("2")
+        assert page.locator("#my-hand button.card.selected").count() == 2
+        chosen = "discard"
+    else:
+        first = page.locator('#felt [aria-keyshortcuts="1"]')
+        assert first.count() == 1, "no choice listed with the key 1"
+        chosen = str(first.get_attribute("data-action") or first.get_attribute("data-card"))
+        page.keyboard.press("1")
+        assert page.evaluate("document.activeElement.getAttribute('aria-keyshortcuts')") == "1"
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        f"""() => {{
+            const f = document.querySelector('#felt');
+            return f.dataset.seq !== '{seq}' && f.dataset.pending === '0';
+        }}""",
+        timeout=15000,
+    )
+    return chosen

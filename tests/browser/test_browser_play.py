@@ -3,14 +3,38 @@ shared by link, reload-resume, spectators and the replay viewer."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
-from pw_helpers import Server, felt, take_turn, wait_my_turn_or
+from pw_helpers import (
+    Server,
+    felt,
+    play_game_over_websocket,
+    take_turn,
+    take_turn_keyboard,
+    wait_my_turn_or,
+)
 
 pytestmark = pytest.mark.browser
 
 SCORED_ROWS = "document.querySelectorAll('#score-sheet tbody tr').length"
+GAME_OVER = "document.querySelector('#felt').dataset.status === 'over'"
+
+
+BID_LABEL = {
+    "pass": "Pass",
+    "paston": "Paston",
+    "glitch": "Glitch",
+    "dineri": "Dineri",
+    "gupa": "Gupa",
+    "grkha": "Grkha",
+}
+
+
+def is_card(action: str) -> bool:
+    return len(action) == 2 and action[0] in "AKQJT987" and action[1] in "SCDH"
 
 
 def create_in_lobby(page: Any, server: Server, **opts: Any) -> str:
@@ -46,14 +70,17 @@ def test_lobby_create_and_play_a_full_deal(server: Server, new_page: Any) -> Non
     assert any(t["id"] == table_id for t in server.get("/api/tables"))
 
     clicked: list[str] = []
-    played_cards = 0
+    rows = page.evaluate(SCORED_ROWS)
+    deal_start = 0
     for _ in range(400):
-        rows_before = page.evaluate(SCORED_ROWS)
-        result = wait_my_turn_or(page, f"{SCORED_ROWS} > {rows_before}")
+        result = wait_my_turn_or(page, f"{SCORED_ROWS} > {rows} || {GAME_OVER}")
         if result == "done":
-            if any(len(a) == 2 and a[0] in "AKQJT987" for a in clicked[played_cards:]):
+            rows = page.evaluate(SCORED_ROWS)
+            if any(is_card(a) for a in clicked[deal_start:]):
                 break
-            played_cards = len(clicked)  # a deal without card play: play the next one too
+            # A deal without card play for this seat (no whist, surrender): play the next one.
+            assert not page.evaluate(GAME_OVER), "the game ended before a deal with card play"
+            deal_start = len(clicked)
             continue
         before = len(clicked)
         take_turn(page, clicked)
@@ -70,3 +97,191 @@ def test_lobby_create_and_play_a_full_deal(server: Server, new_page: Any) -> Non
     table = server.get(f"/api/tables/{table_id}")
     assert [int(t) for t in totals] == table["totals"]
     assert scored, "the server recorded no scored deal"
+
+
+def test_private_table_shared_by_link(server: Server, new_page: Any) -> None:
+    ani = new_page()
+    table_id = create_in_lobby(
+        ani, server, name="Private", private=True, seats=["me", "human", "bot:random"], pause=4
+    )
+    # Private: not listed, and the table waits for the invited person.
+    assert all(t["id"] != table_id for t in server.get("/api/tables"))
+    ani.wait_for_selector('#felt[data-status="waiting"]')
+
+    bob = new_page()
+    bob.goto(f"{server.base}/t/{table_id}")
+    bob.wait_for_selector("#join-dialog[open]")
+    bob.fill("#join-nick", "Bob")
+    bob.click("#join-button")
+    bob.wait_for_selector('#felt[data-status="playing"][data-seat="1"]')
+    ani.wait_for_selector('#felt[data-status="playing"]')
+    assert "Bob" in ani.locator("#seat-left").inner_text()  # seat 1 sits on seat 0's left
+    assert "Ani" in bob.locator("#seat-right").inner_text()
+
+    pages = {"Ani": ani, "Bob": bob}
+    seen: set[str] = set()
+    clicked: list[str] = []
+    for _ in range(80):
+        movers = [n for n, p in pages.items() if felt(p)["turn"] == "me" and felt(p)["pending"] == "0"]
+        if not movers:
+            ani.wait_for_timeout(100)
+            continue
+        mover = movers[0]
+        page = pages[mover]
+        other = pages["Bob" if mover == "Ani" else "Ani"]
+        phase = felt(page)["phase"]
+        take_turn(page, clicked)
+        action = clicked[-1]
+        seq = int(felt(page)["seq"])
+        # The other player's page shows the move (it got the state with that move or later).
+        other.wait_for_function(f"() => +document.querySelector('#felt').dataset.seq >= {seq}")
+        if phase == "play":
+            shown = other.locator(
+                f'#trick-area [data-card="{action}"], #last-trick [data-card="{action}"], '
+                f'#deal-result, .opp-hand [data-card="{action}"]'
+            )
+            assert shown.count() >= 1, f"{action} by {mover} is not shown to the other player"
+        elif phase == "bidding":
+            mine = other.locator(f'#auction li:has-text("{mover}:")').all_inner_texts()
+            assert mine and BID_LABEL[action] in mine[-1], (mover, action, mine)
+        elif phase == "defence":
+            tag = "no whist" if action == "pass" else "whist"
+            box = other.locator(f'.seat-box:has-text("{mover}")')
+            assert tag in box.inner_text() or felt(other)["phase"] == "over"
+        seen.add(phase)
+        if "play" in seen and len(clicked) >= 8:
+            break
+    assert "bidding" in seen and "play" in seen, seen
+    # Chat goes both ways.
+    ani.fill("#chat-input", "hello Bob")
+    ani.press("#chat-input", "Enter")
+    bob.wait_for_selector("#chat-log li:has-text('hello Bob')")
+
+
+def test_reload_mid_deal_resumes_the_seat(server: Server, new_page: Any) -> None:
+    page = new_page()
+    table_id = create_in_lobby(page, server, name="Reload")
+    clicked: list[str] = []
+    for _ in range(3):
+        wait_my_turn_or(page, "false")
+        take_turn(page, clicked)
+    wait_my_turn_or(page, "false")
+    before = felt(page)
+    hand = page.locator("#my-hand .card").evaluate_all("cs => cs.map(c => c.dataset.card)")
+    assert len(hand) >= 8
+    page.reload()
+    page.wait_for_selector(f'#felt[data-seq="{before["seq"]}"]')
+    after = felt(page)
+    assert after["seat"] == before["seat"] == "0"
+    assert after["turn"] == "me"
+    assert page.locator("#join-dialog[open]").count() == 0
+    again = page.locator("#my-hand .card").evaluate_all("cs => cs.map(c => c.dataset.card)")
+    assert sorted(again) == sorted(hand)
+    token = page.evaluate(f"localStorage.getItem('paston-token-{table_id}')")
+    assert token
+    # The seat still plays after the reload, here with the keyboard alone.
+    take_turn_keyboard(page)
+    assert page.locator("#reject").is_hidden()
+
+
+def test_spectator_sees_no_hidden_cards(server: Server, new_page: Any) -> None:
+    player = new_page()
+    table_id = create_in_lobby(player, server, name="Watched")
+    watcher = new_page()
+    frames: list[dict[str, Any]] = []
+
+    def on_ws(ws: Any) -> None:
+        ws.on("framereceived", lambda payload: frames.append(json.loads(payload)))
+
+    watcher.on("websocket", on_ws)
+    watcher.goto(f"{server.base}/t/{table_id}?watch=1")
+    watcher.wait_for_selector('#felt[data-seat="spectator"]')
+    assert watcher.locator("#join-dialog[open]").count() == 0
+
+    clicked: list[str] = []
+    checked = 0
+    for _ in range(40):
+        if wait_my_turn_or(player, GAME_OVER) == "done":
+            break
+        f = felt(player)
+        if f["phase"] == "play":
+            seq = f["seq"]
+            watcher.wait_for_selector(f'#felt[data-seq="{seq}"]')
+            hidden = set(
+                player.locator("#my-hand .card").evaluate_all("cs => cs.map(c => c.dataset.card)")
+            )
+            shown = set(
+                watcher.locator("[data-card]").evaluate_all("cs => cs.map(c => c.dataset.card)")
+            )
+            assert not hidden & shown, f"the spectator sees {hidden & shown}"
+            assert watcher.locator("#my-hand .card:not(.back)").count() == 0
+            assert watcher.locator(".opp-hand .card:not(.back)").count() == 0
+            assert watcher.locator("#my-hand button").count() == 0
+            checked += 1
+            if checked >= 3:
+                break
+        take_turn(player, clicked)
+    # Nothing hidden ever reached the spectator's socket during a deal.
+    states = [m for m in frames if m.get("type") == "state"]
+    assert states
+    for m in states:
+        assert m["you"]["seat"] is None
+        if m.get("view") and not m.get("deal_over"):
+            assert m["view"]["hand"] is None
+            assert m["view"]["prikup"] is None
+            assert m["view"]["discards"] is None
+            assert all(a == "discard" for _, a in m["view"]["history"] if a.startswith("discard"))
+
+
+def test_replay_viewer_steps_through_a_finished_game(server: Server, new_page: Any) -> None:
+    created = server.post(
+        "/api/tables",
+        {
+            "name": "Finished game",
+            "deal_pause": 0,
+            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}],
+        },
+    )
+    table_id = created["id"]
+    joined = server.post(f"/api/tables/{table_id}/join", {"nickname": "Ani"})
+    final = play_game_over_websocket(server, table_id, joined["token"])
+    assert final["table"]["status"] == "over"
+    replay = server.get(f"/api/tables/{table_id}/replay")
+    record = replay["record"]
+
+    page = new_page()
+    # The finished game is offered for replay in the lobby.
+    page.goto(server.base + "/")
+    page.locator(f'li[data-table="{table_id}"] a:has-text("Replay")').click()
+    page.wait_for_selector('#felt[data-step="0"]')
+    assert page.locator("#deal-select option").count() == len(record["deals"])
+    # All three hands are face up: 30 cards at the start of deal 1.
+    first = record["deals"][0]
+    faces = page.locator("#felt .opp-hand .card:not(.back), #my-hand .card:not(.back)")
+    assert faces.count() == 30
+    shown = set(faces.evaluate_all("cs => cs.map(c => c.dataset.card)"))
+    assert shown == {c for hand in first["hands"] for c in hand}
+    # Step forward through deal 1 with the button and the keyboard, then back.
+    page.click("#forward")
+    page.wait_for_selector('#felt[data-step="1"]')
+    assert page.locator("#auction li").count() == 1
+    for _ in range(len(first["actions"]) - 1):
+        page.keyboard.press("ArrowRight")
+    page.wait_for_selector(f'#felt[data-step="{len(first["actions"])}"]')
+    if replay["summary"]["deals"][0]["scores"]:
+        result = page.locator("#deal-result").inner_text()
+        for v in replay["summary"]["deals"][0]["scores"]:
+            assert (f"+{v}" if v > 0 else str(v)) in result
+    page.click("#back")
+    page.wait_for_selector(f'#felt[data-step="{len(first["actions"]) - 1}"]')
+    # The end of the game: the score sheet's totals are the server's.
+    page.click("#last")
+    page.wait_for_selector(f'#felt[data-deal="{len(record["deals"])}"]')
+    totals = page.locator("#score-sheet tfoot td").all_inner_texts()[1:]
+    assert [int(t) for t in totals] == replay["summary"]["totals"] == final["table"]["totals"]
+    # Export downloads the paston-game/1 record.
+    with page.expect_download() as dl:
+        page.click("#export-button")
+    exported = json.loads(Path(dl.value.path()).read_text())
+    assert exported == record
+    assert exported["format"] == "paston-game/1"

@@ -21,7 +21,7 @@ import paston
 
 PROMPT = re.compile(r"(bid|discard|declare|whist|play)> $")
 CHOICE = re.compile(r"\[\s*(\d+)\] (\S+(?: \S+)?)")
-SAVED = re.compile(r"saved to (\S+?)\.? Continue with|Game record saved to (\S+)")
+SAVED = re.compile(r"saved to (\S+?)\.(?:\s|$)")
 
 
 def _default_sigint() -> None:
@@ -98,7 +98,7 @@ class Session:
 def choose(text: str, phase: str, rng: random.Random) -> str:
     """An answer to the listed choices: usually a number, sometimes the choice's name."""
     listing = text[text.rfind("Your turn") :]
-    choices = [(int(n), label) for n, label in CHOICE.findall(listing)]
+    choices: list[tuple[int, str]] = [(int(n), str(lab)) for n, lab in CHOICE.findall(listing)]
     assert choices, f"no choices listed before the {phase} prompt:\n{text[-1500:]}"
     assert [n for n, _ in choices] == list(range(1, len(choices) + 1))
     if phase == "discard":
@@ -129,7 +129,7 @@ def play_on(session: Session, rng: random.Random, limit: int | None = None) -> i
 def saved_path(output: str, cwd: Path) -> Path:
     match = SAVED.search(output.replace("\n", " "))
     assert match, output[-2000:]
-    return cwd / (match.group(1) or match.group(2))
+    return cwd / match.group(1)
 
 
 def test_full_game_to_the_end(tmp_path: Path) -> None:
@@ -269,3 +269,28 @@ def test_bad_bots_option(bots: str, tmp_path: Path) -> None:
     assert proc.returncode == 2
     assert proc.stderr.startswith("error: --bots") and proc.stderr.count("\n") == 1
     assert not list(tmp_path.iterdir())  # nothing saved for a game that never started
+
+
+def test_save_folder_must_exist(tmp_path: Path) -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "paston", "play", "--save", str(tmp_path / "no" / "g.json")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+    )
+    assert proc.returncode == 2
+    assert proc.stderr.startswith("error: --save: ") and proc.stderr.count("\n") == 1
+
+
+def test_short_game_with_rules_from_seat_1(tmp_path: Path) -> None:
+    save = tmp_path / "short.json"
+    args = ["--seat", "1", "--rules", '{"target": 30}', "--seed", "8", "--save", str(save)]
+    session = Session(args, tmp_path)
+    play_on(session, random.Random(8))
+    assert session.proc.wait(60) == 0
+    assert "Game over" in session.transcript and "/ 30" in session.transcript
+    record = json.loads(save.read_text(encoding="utf-8"))
+    assert record["rules"] == {"target": 30}
+    result = paston.replay(record)
+    assert result["over"] is True and max(result["totals"]) >= 30

@@ -16,8 +16,8 @@ import paston
 from paston.scoring import defender_base
 
 DATA = Path(__file__).parent / "data"
-SPEC_KEYS = ("phase", "to_act", "legal", "declarer", "contract", "whisters", "tricks", "scores")
-SPEC_KEYS += ("redeal",)
+SPEC_KEYS: tuple[str, ...] = ("phase", "to_act", "legal", "declarer", "contract", "whisters")
+SPEC_KEYS += ("tricks", "scores", "redeal")
 GAME_KEYS = ("totals", "over", "winner", "draw", "next_dealer")
 RECORDS = sorted(p.name for p in DATA.glob("*.json") if not p.name.endswith(".replay.json"))
 
@@ -108,7 +108,9 @@ def test_golden_values_follow_the_rules() -> None:
     running = [0, 0, 0]
     for deal in game["deals"]:
         if deal["scores"] is not None:
-            running = [t + s if t + s != -121 else 0 for t, s in zip(running, deal["scores"])]
+            running = [
+                t + s if t + s != -121 else 0 for t, s in zip(running, deal["scores"], strict=True)
+            ]
     assert running == game["totals"]
     unfinished = load("game_in_progress.replay.json")
     assert unfinished["over"] is False and unfinished["deals"][0]["redeal"] == "spade-run"
@@ -248,7 +250,9 @@ def test_deal_is_deterministic_and_valid() -> None:
 
 
 def test_deal_options() -> None:
-    proc = run("deal", "--seed", "5", "--dealer", "2", "--no-first-deal", "--rules", '{"target": 61}')
+    proc = run(
+        "deal", "--seed", "5", "--dealer", "2", "--no-first-deal", "--rules", '{"target": 61}'
+    )
     assert proc.returncode == 0, proc.stderr
     record = json.loads(proc.stdout)
     assert record["dealer"] == 2 and record["first_deal"] is False

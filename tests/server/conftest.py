@@ -209,9 +209,7 @@ async def new_table(base: str, body: dict[str, Any], nicknames: list[str]) -> tu
 
 def my_turn(client: Client) -> bool:
     st = client.state
-    return bool(
-        st and st["view"] and st["view"]["to_act"] == client.seat and st["view"]["legal"]
-    )
+    return bool(st and st["view"] and st["view"]["to_act"] == client.seat and st["view"]["legal"])
 
 
 THREE_HUMANS = {

@@ -201,9 +201,9 @@ def test_spectator_reconnect_chat_record(thread_server: ThreadServer) -> None:
             assert rec["format"] == "paston-game/1"
             assert rec["deals"][0]["hands"] == over["hands"]
             # The next deal (in progress) is not in the record.
-            assert all(
-                d["actions"] == over["actions"] for d in rec["deals"][-1:]
-            ), "only finished deals are exported"
+            assert all(d["actions"] == over["actions"] for d in rec["deals"][-1:]), (
+                "only finished deals are exported"
+            )
             rp = (await http.get(f"/api/tables/{table}/replay")).json()
             assert rp["seats"] == ["a", "b", "c"] and rp["summary"]["deals"]
         for c in [*clients, spec]:

@@ -32,16 +32,31 @@ async def _reply(c: Client, payload: Any) -> dict[str, Any]:
         ({"type": "launch"}, "unknown_type", "launch"),
         ({"no": "type"}, "unknown_type", "type"),
         ({"type": "action"}, "bad_message", "command_id"),
-        ({"type": "action", "command_id": "x" * 65, "expected_seq": 1, "action": "pass"},
-         "bad_message", "command_id"),
-        ({"type": "action", "command_id": "c", "expected_seq": "1", "action": "pass"},
-         "bad_message", "expected_seq"),
-        ({"type": "action", "command_id": "c", "expected_seq": True, "action": "pass"},
-         "bad_message", "expected_seq"),
-        ({"type": "action", "command_id": "c", "expected_seq": 1, "action": ["pass"]},
-         "bad_message", "action"),
-        ({"type": "action", "command_id": "c", "expected_seq": 1, "action": "x" * 100},
-         "bad_message", "action"),
+        (
+            {"type": "action", "command_id": "x" * 65, "expected_seq": 1, "action": "pass"},
+            "bad_message",
+            "command_id",
+        ),
+        (
+            {"type": "action", "command_id": "c", "expected_seq": "1", "action": "pass"},
+            "bad_message",
+            "expected_seq",
+        ),
+        (
+            {"type": "action", "command_id": "c", "expected_seq": True, "action": "pass"},
+            "bad_message",
+            "expected_seq",
+        ),
+        (
+            {"type": "action", "command_id": "c", "expected_seq": 1, "action": ["pass"]},
+            "bad_message",
+            "action",
+        ),
+        (
+            {"type": "action", "command_id": "c", "expected_seq": 1, "action": "x" * 100},
+            "bad_message",
+            "action",
+        ),
         ({"type": "chat", "text": ""}, "bad_message", "text"),
         ({"type": "chat", "text": "x" * 501}, "bad_message", "text"),
         ({"type": "chat", "text": 5}, "bad_message", "text"),
@@ -112,8 +127,12 @@ def test_tokens_tables_sizes_binary_and_floods(thread_server: ThreadServer) -> N
         assert mover.state is not None
         mark = len(mover.messages)
         await mover.send(
-            {"type": "action", "command_id": "ok", "expected_seq": mover.state["seq"],
-             "action": mover.state["view"]["legal"][0]}
+            {
+                "type": "action",
+                "command_id": "ok",
+                "expected_seq": mover.state["seq"],
+                "action": mover.state["view"]["legal"][0],
+            }
         )
         ack = await mover.wait_for(lambda m: m.get("command_id") == "ok", mark)
         assert ack["type"] == "ack"

@@ -28,8 +28,12 @@ async def _play(clients: list[Client], rng: random.Random, n: int, tag: str) -> 
         cid = f"{tag}-{i}"
         mark = len(mover.messages)
         await mover.send(
-            {"type": "action", "command_id": cid, "expected_seq": mover.state["seq"],
-             "action": action}
+            {
+                "type": "action",
+                "command_id": cid,
+                "expected_seq": mover.state["seq"],
+                "action": action,
+            }
         )
         ack = await mover.wait_for(lambda m, cid=cid: m.get("command_id") == cid, mark)
         assert ack["type"] == "ack", ack
@@ -68,8 +72,12 @@ def test_kill_9_keeps_acked_actions(tmp_path: Path) -> None:
             mover = next(c for c in clients if my_turn(c))
             assert mover.state is not None
             await mover.send(
-                {"type": "action", "command_id": "in-flight",
-                 "expected_seq": mover.state["seq"], "action": mover.state["view"]["legal"][0]}
+                {
+                    "type": "action",
+                    "command_id": "in-flight",
+                    "expected_seq": mover.state["seq"],
+                    "action": mover.state["view"]["legal"][0],
+                }
             )
         finally:
             server.kill()

@@ -30,8 +30,20 @@ CARD = re.compile(r"(?<![A-Za-z0-9])([789TJQKA][SCDH])(?![A-Za-z0-9])")
 SKIP_KEYS = {"id", "link", "name", "nickname", "from", "text", "command_id", "token"}
 ALL = set(range(32))
 JUNK_ACTIONS = [
-    "AS", "7H", "KD", "TC", "pass", "grkha", "whist", "surrender", "declare grkha",
-    "discard AS KS", "discard 7H 8H", "paston", "QQ", "",
+    "AS",
+    "7H",
+    "KD",
+    "TC",
+    "pass",
+    "grkha",
+    "whist",
+    "surrender",
+    "declare grkha",
+    "discard AS KS",
+    "discard 7H 8H",
+    "paston",
+    "QQ",
+    "",
 ]
 
 
@@ -89,8 +101,13 @@ def check_table(events: list[Any], rules: Rules, first_dealer: int, seen: list[A
 
     for e in events:
         if e.kind == "deal":
-            d = Deal(e.data["hands"], e.data["prikup"], dealer=e.data["dealer"],
-                     first_deal=e.data["first_deal"], rules=rules)
+            d = Deal(
+                e.data["hands"],
+                e.data["prikup"],
+                dealer=e.data["dealer"],
+                first_deal=e.data["first_deal"],
+                rules=rules,
+            )
             game.add_deal(d)
         elif e.kind == "action":
             assert game.current is not None
@@ -111,8 +128,20 @@ def check_table(events: list[Any], rules: Rules, first_dealer: int, seen: list[A
     return checked
 
 
-OPS = ["legal", "legal", "legal", "legal", "illegal", "stale", "reconnect", "leave",
-       "spectate", "chat", "hint", "garbage"]
+OPS = [
+    "legal",
+    "legal",
+    "legal",
+    "legal",
+    "illegal",
+    "stale",
+    "reconnect",
+    "leave",
+    "spectate",
+    "chat",
+    "hint",
+    "garbage",
+]
 
 table_spec = st.fixed_dictionaries(
     {
@@ -137,8 +166,11 @@ async def session(server: ThreadServer, tables: list[dict[str, Any]], ops: list[
     for spec in tables:
         body = {
             "seats": [{"kind": "human"} if h else {"kind": "bot"} for h in spec["humans"]],
-            "rules": {"lone_whist_mode": spec["lone"], "allow_jump_bids": spec["jump"],
-                      "target": 25},
+            "rules": {
+                "lone_whist_mode": spec["lone"],
+                "allow_jump_bids": spec["jump"],
+                "target": 25,
+            },
             "grace": spec["grace"],
             "deal_pause": 0,
             "first_dealer": 0,
@@ -146,18 +178,25 @@ async def session(server: ThreadServer, tables: list[dict[str, Any]], ops: list[
         names = [f"p{i}" for i, h in enumerate(spec["humans"]) if h]
         tid, seats = await new_table(server.url, body, names)
         clients = {s: await Client.connect(server.ws, tid, t, s) for s, t in seats}
-        made.append({"id": tid, "rules": body["rules"], "tokens": dict(seats),
-                     "clients": clients, "spectators": [], "closed": [], "sent": {}})
+        made.append(
+            {
+                "id": tid,
+                "rules": body["rules"],
+                "tokens": dict(seats),
+                "clients": clients,
+                "spectators": [],
+                "closed": [],
+                "sent": {},
+            }
+        )
     for t in made:
         for c in t["clients"].values():
             await c.wait_for(lambda m: m["type"] == "state")
-    n = 0
-    for op, ti, who, r in ops:
+    for n, (op, ti, who, r) in enumerate(ops, start=1):
         t = made[ti % len(made)]
         seats = sorted(t["tokens"])
         seat = seats[who % len(seats)]
         c = t["clients"].get(seat)
-        n += 1
         cid = f"c{n}"
         if op == "legal":
             for _ in range(30):
@@ -171,8 +210,14 @@ async def session(server: ThreadServer, tables: list[dict[str, Any]], ops: list[
                 action = legal[r % len(legal)]
                 t["sent"][cid] = action
                 with contextlib.suppress(Exception):
-                    await m.send({"type": "action", "command_id": cid,
-                                  "expected_seq": m.state["seq"], "action": action})  # type: ignore[index]
+                    await m.send(
+                        {
+                            "type": "action",
+                            "command_id": cid,
+                            "expected_seq": m.state["seq"],
+                            "action": action,
+                        }
+                    )  # type: ignore[index]
                 with contextlib.suppress(TimeoutError):
                     await m.wait_for(lambda x, cid=cid: x.get("command_id") == cid, timeout=3)
         elif op in ("illegal", "stale") and c is not None and c.state is not None:
@@ -180,8 +225,9 @@ async def session(server: ThreadServer, tables: list[dict[str, Any]], ops: list[
             seq = c.state["seq"] - (1 + r % 3) if op == "stale" else c.state["seq"]
             t["sent"][cid] = action
             with contextlib.suppress(Exception):
-                await c.send({"type": "action", "command_id": cid, "expected_seq": seq,
-                              "action": action})
+                await c.send(
+                    {"type": "action", "command_id": cid, "expected_seq": seq, "action": action}
+                )
         elif op == "reconnect" or (op == "leave" and c is None):
             if c is not None:
                 await c.close()

@@ -369,7 +369,6 @@ class HeuristicBot(Bot):
         seed: int | None = None,
         aggression: float = 1.0,
         team: float = 0.5,
-        v2: bool = False,
     ) -> None:
         # The bot is deterministic; the seed is accepted for the registry's uniform interface.
         self.seed = seed
@@ -380,7 +379,6 @@ class HeuristicBot(Bot):
         #: defenders who never whist let every declarer score for free; 0.5 did best in
         #: self-play ladders (0, 0.25 ... 1.0 tried).
         self.team = float(team)
-        self.v2 = bool(v2)
 
     # ------------------------------------------------------------------ protocol
 
@@ -572,8 +570,6 @@ class HeuristicBot(Bot):
                 return top, "draw trumps with the master trump"
             if len(my_trumps) > unseen_trumps + 1:
                 return min(my_trumps), "draw trumps: more trumps than the opponents"
-            if self.v2 and len(my_trumps) >= 3 and self._one_below_top(ctx, top):
-                return top, "force out the missing top trump"
         # Cash safe side winners.
         masters = [c for c in legal if c >> 3 != trump and ctx.is_master(c) and ctx.holds(c)]
         if masters:
@@ -586,16 +582,6 @@ class HeuristicBot(Bot):
             and (ctx.me == ctx.declarer or unseen_trumps)
         ):
             return max(my_trumps), "lead the master trump"
-        if self.v2:
-            # Top of a touching sequence one card below the top (KQ with the ace out) forces
-            # out that card and sets up the rest.
-            for c in sorted(legal, key=lambda c: -(c & 7)):
-                if c >> 3 == trump or not self._one_below_top(ctx, c):
-                    continue
-                if c & 7 and hand >> (c - 1) & 1 and (ctx.me == ctx.declarer or not (
-                    ctx.void[ctx.declarer] >> (c >> 3) & 1 and unseen_trumps
-                )):
-                    return c, "lead the top of a sequence to force out the missing honour"
         if ctx.me != ctx.declarer:
             # A side suit the partner can ruff and the declarer must follow.
             if ctx.partner >= 0:
@@ -645,11 +631,6 @@ class HeuristicBot(Bot):
                 c = min(strong, key=lambda c: c & 7)
                 return c, "play high to win or force out a high card"
         return self._cheapest(ctx, legal), "the trick is lost: play the least useful card"
-
-    @staticmethod
-    def _one_below_top(ctx: _Play, c: int) -> bool:
-        above = (0xFF << (c & ~7)) & ~((2 << c) - 1) & ctx.unseen
-        return above.bit_count() == 1
 
     @staticmethod
     def _near_master(ctx: _Play, c: int) -> bool:

@@ -48,15 +48,13 @@ def _fmt(value: float | None, pct: bool = False) -> str:
 
 def result_table(result: ArenaResult) -> Table:
     """The ladder as a rich table, best bot first."""
-    table = Table(title=f"{result.deals} deals = {result.deal_sets} duplicate sets × 6 seatings")
-    table.add_column("bot")
-    table.add_column("mean / deal", justify="right")
-    table.add_column("± 95 %", justify="right")
-    table.add_column("declared", justify="right")
-    table.add_column("made", justify="right")
-    table.add_column("surrender", justify="right")
-    table.add_column("whist", justify="right")
-    table.add_column("ms / decision", justify="right")
+    table = Table(
+        title=f"{result.deals} deals = {result.deal_sets} duplicate sets × 6 seatings "
+        "(mean score per deal; declared, made, surrendered, whisted)"
+    )
+    table.add_column("bot", overflow="fold")
+    for header in ("mean", "±95%", "declared", "made", "surr.", "whist", "ms/dec"):
+        table.add_column(header, justify="right", no_wrap=True)
     for b in result.ranking():
         table.add_row(
             b.label,
@@ -73,9 +71,9 @@ def result_table(result: ArenaResult) -> Table:
 
 def _diff_table(result: ArenaResult) -> Table:
     table = Table(title="score difference per deal, paired by deal set")
-    table.add_column("pair")
-    table.add_column("mean", justify="right")
-    table.add_column("± 95 %", justify="right")
+    table.add_column("pair", overflow="fold")
+    table.add_column("mean", justify="right", no_wrap=True)
+    table.add_column("±95%", justify="right", no_wrap=True)
     for d in result.differences:
         ci = "–" if not math.isfinite(d.ci95) else f"{d.ci95:.2f}"
         table.add_row(f"{d.a} − {d.b}", _fmt(d.mean), ci)

@@ -48,7 +48,7 @@ def play_command(
     ] = "random,random",
     seed: Annotated[int | None, typer.Option(help="Seed of the cards and the bots.")] = None,
     rules: Annotated[
-        str | None, typer.Option(help='Variant flags as JSON, e.g. \'{"target": 61}\'.')
+        str | None, typer.Option(help="Variant flags as JSON, e.g. '{\"target\": 61}'.")
     ] = None,
     save: Annotated[
         Path | None,
@@ -80,6 +80,8 @@ def play_command(
         game = Game(parse_rules(rules), first_dealer=rng.randrange(3), rng=rng)
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         save_path = save if save is not None else Path(f"paston-game-{stamp}.json")
+    if not (save_path.parent if str(save_path.parent) else Path(".")).is_dir():
+        fail(f"--save: no such folder: {save_path.parent}")
     if hint_bot is not None:
         try:
             make_bot(hint_bot).close()

@@ -115,7 +115,7 @@ def deal_command(
         typer.Option("--first-deal/--no-first-deal", help="Apply the first-deal J♠/7♠ rule."),
     ] = True,
     rules: Annotated[
-        str | None, typer.Option(help='Variant flags as JSON, e.g. \'{"target": 61}\'.')
+        str | None, typer.Option(help="Variant flags as JSON, e.g. '{\"target\": 61}'.")
     ] = None,
     pretty: Annotated[bool, typer.Option(help="Indent the JSON.")] = False,
 ) -> None:
@@ -133,9 +133,7 @@ def deal_command(
 
 def show_command(
     file: Annotated[str, typer.Argument(help="A deal or game record (JSON); - for stdin.")],
-    width: Annotated[
-        int | None, typer.Option(help="Line width (default: the terminal's).")
-    ] = None,
+    width: Annotated[int | None, typer.Option(help="Line width (default: the terminal's).")] = None,
 ) -> None:
     """Print a deal or game record as readable text (hands, auction, tricks, scores)."""
     record = read_record(file)

@@ -15,7 +15,6 @@ import logging
 import time
 from collections.abc import AsyncIterator
 from dataclasses import fields
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -49,7 +48,9 @@ def _error(status: int, code: str, message: str) -> JSONResponse:
 
 
 def _static_dir() -> Path:
-    return Path(str(resources.files("paston") / "web" / "static"))
+    from ..web import static_dir
+
+    return static_dir()
 
 
 async def _body(request: Request) -> Any:
@@ -168,7 +169,7 @@ def create_app(db_url: str = DEFAULT_DB_URL, *, default_deal_pause: float = 2.0)
     def _page(name: str) -> Response:
         path = _static_dir() / name
         if path.is_file():
-            return FileResponse(path)
+            return FileResponse(path, headers={"Cache-Control": "no-cache"})
         return _error(404, "no_page", f"the web client's {name} is not installed")
 
     @app.get("/", include_in_schema=False)
@@ -178,6 +179,10 @@ def create_app(db_url: str = DEFAULT_DB_URL, *, default_deal_pause: float = 2.0)
     @app.get("/t/{table_id}", include_in_schema=False)
     async def table_page(table_id: str) -> Response:
         return _page("table.html")
+
+    @app.get("/t/{table_id}/replay", include_in_schema=False)
+    async def replay_page(table_id: str) -> Response:
+        return _page("replay.html")
 
     static = _static_dir()
     if static.is_dir():
@@ -284,7 +289,8 @@ async def _read(ws: WebSocket, table: Table, conn: Conn, writer: asyncio.Task[No
         if kind not in CLIENT_TYPES:
             cid = msg.get("command_id") if isinstance(msg.get("command_id"), str) else None
             _reject(
-                conn, "unknown_type",
+                conn,
+                "unknown_type",
                 f"unknown message type {str(kind)[:40]!r}; one of: {', '.join(CLIENT_TYPES)}",
                 cid,
             )

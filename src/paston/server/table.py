@@ -467,7 +467,9 @@ class Table:
                     conn.send_json({"type": "ack", "command_id": cid, "seq": r_seq})
                 else:
                     self._reject(
-                        conn, cid, "duplicate_command",
+                        conn,
+                        cid,
+                        "duplicate_command",
                         f"command id {cid!r} was already used for another command",
                     )
                 return
@@ -478,7 +480,9 @@ class Table:
                 return
             if expected < self.game_seq or expected > self.seq:
                 self._reject(
-                    conn, cid, "stale",
+                    conn,
+                    cid,
+                    "stale",
                     f"expected_seq {expected} is stale: the table is at seq {self.seq} "
                     f"(last game event {self.game_seq}); decide again on the latest state",
                     seq=self.seq,
@@ -487,7 +491,9 @@ class Table:
             if deal.to_act != seat:
                 who = self.seats[deal.to_act].nickname if deal.to_act is not None else None
                 self._reject(
-                    conn, cid, "not_your_turn",
+                    conn,
+                    cid,
+                    "not_your_turn",
                     f"it is seat {deal.to_act}'s turn ({who or 'a bot'}), not yours (seat {seat})",
                 )
                 return
@@ -500,8 +506,12 @@ class Table:
                 except IllegalAction as exc:
                     message = str(exc)
                 self._reject(
-                    conn, cid, "illegal", message,
-                    legal=[action_str(a) for a in legal], seq=self.seq,
+                    conn,
+                    cid,
+                    "illegal",
+                    message,
+                    legal=[action_str(a) for a in legal],
+                    seq=self.seq,
                 )
                 return
             try:

@@ -15,7 +15,7 @@ from ..cards import card_name, cards_of
 from ..deal import BIDDING, DECLARE, DEFENCE, EXCHANGE, PLAY, Deal
 from ..view import HIDDEN_DISCARD, build_view
 
-__all__ = ["default_action", "deal_reveal", "seat_view", "spectator_view"]
+__all__ = ["deal_reveal", "default_action", "seat_view", "spectator_view"]
 
 
 def seat_view(deal: Deal, seat: int) -> dict[str, Any]:
@@ -31,7 +31,7 @@ def spectator_view(deal: Deal) -> dict[str, Any]:
     """
     out = build_view(deal, 0).to_json()
     out["seat"] = None
-    pass
+    out["hand"] = None
     out["dealt_hand"] = None
     out["legal"] = []
     out["prikup"] = None

@@ -66,7 +66,7 @@ P_CTX = 7
 P_TTMASK = 8
 P_GEN = 9
 P_NODES = 10
-P_SIZE = 12
+P_SIZE = 64
 
 # TT columns
 TT_K1 = 0
@@ -294,7 +294,7 @@ S_UB = 17
 S_HINT = 18
 S_CUR = 19
 S_ISDECL = 20
-S_SIZE = 21
+S_SIZE = 22
 
 _ENTER = 0
 _NEXT = 1
@@ -381,6 +381,7 @@ def _search(h0: int, h1: int, h2: int, seat: int, ncard: int, lead_suit: int,
                 ret = False
                 continue
             prm[P_NODES] += 1
+            prm[16 + rem * 3 + ncard] += 1
             win_card = stk[ply, S_WC]
             win_seat = stk[ply, S_WS]
             if rem == 1:
@@ -424,11 +425,33 @@ def _search(h0: int, h1: int, h2: int, seat: int, ncard: int, lead_suit: int,
                                 tab[T_NTH + ((alive >> (8 * hs)) & 255) * 8 + (hc & 7)])
                 # --- quick tricks of the side on lead ---
                 qt = quick_tricks(seat, h0, h1, h2, trump, tab)
+                # Every card of the run of top trumps in one hand wins a trick, whoever leads.
+                tsh = 8 * trump
+                at = (alive >> tsh) & 255
+                top_run = 0
+                holder = -1
+                if at != 0:
+                    tb = tsh + _i(tab[T_HI + at])
+                    if (h0 >> tb) & 1:
+                        holder = 0
+                        hh = h0
+                    elif (h1 >> tb) & 1:
+                        holder = 1
+                        hh = h1
+                    else:
+                        holder = 2
+                        hh = h2
+                    top_run = _i(tab[T_TOPRUN + at * 256 + ((hh >> tsh) & 255)])
                 if seat == decl:
-                    if qt >= target:
-                        ret = True
-                        continue
-                elif rem - qt < target:
+                    decl_sure = qt
+                    def_sure = top_run if holder != decl else 0
+                else:
+                    decl_sure = top_run if holder == decl else 0
+                    def_sure = qt + (top_run if holder != seat and holder != decl else 0)
+                if decl_sure >= target:
+                    ret = True
+                    continue
+                if rem - def_sure < target:
                     ret = False
                     continue
                 stk[ply, S_IDX] = idx
@@ -477,6 +500,7 @@ def _search(h0: int, h1: int, h2: int, seat: int, ncard: int, lead_suit: int,
             stk[ply, S_G1] = g1
             stk[ply, S_G2] = reps & ~g0 & ~g1
             stk[ply, S_ISDECL] = 1 if is_decl else 0
+            stk[ply, S_SIZE - 1] = 0
             mode = _NEXT
 
         if mode == _NEXT:
@@ -497,12 +521,14 @@ def _search(h0: int, h1: int, h2: int, seat: int, ncard: int, lead_suit: int,
                         stk[ply, S_G2] = g2 ^ (1 << c)
                     else:
                         # all moves failed for the side to move
+                        prm[50 + 4 * stk[ply, S_NCARD] + 3] += 1
                         ret = stk[ply, S_ISDECL] == 0
                         if stk[ply, S_NCARD] == 0:
                             _store(stk, ply, ret, -1, tt, tab, prm)
                         mode = _RETURN
                         c = -1
             if c >= 0:
+                stk[ply, S_SIZE - 1] += 1
                 stk[ply, S_CUR] = c
                 bit = 1 << c
                 seat = stk[ply, S_SEAT]
@@ -556,6 +582,7 @@ def _search(h0: int, h1: int, h2: int, seat: int, ncard: int, lead_suit: int,
             ply -= 1
             if ret == (stk[ply, S_ISDECL] != 0):
                 # cutoff: the side to move found a winning card
+                prm[50 + 4 * stk[ply, S_NCARD] + min(stk[ply, S_SIZE - 1], 4) - 1] += 1
                 if stk[ply, S_NCARD] == 0:
                     _store(stk, ply, ret, stk[ply, S_CUR], tt, tab, prm)
                 mode = _RETURN

@@ -33,9 +33,11 @@ from ..errors import IllegalAction
 from ..game import Game
 from ..record import game_record
 from ..text import (
+    REDEAL_REASONS,
     action_text,
     card_text,
     deal_renderable,
+    hand_text,
     picture_of_view,
     result_text,
     score_bars,
@@ -125,9 +127,7 @@ class TerminalSession:
         self.hint_spec = hint_bot
         self.seed = seed
         self._hint_bot: Bot | None = None
-        self.names = [
-            "You" if s == person else f"{bots[s].name}-{s}" for s in range(3)
-        ]
+        self.names = ["You" if s == person else f"{bots[s].name}-{s}" for s in range(3)]
 
     # ----------------------------------------------------------------- the game
 
@@ -149,34 +149,20 @@ class TerminalSession:
                     out.print(Text(f"Continuing deal {number}.", style="bold"))
                 self._play_deal(deal)
                 self._deal_over(deal, number)
-                self._save()
+                self._autosave()
             out.print(result_text(self.game, self.names))
-            where = self._save()
-            out.print(f"Game record saved to {where}", soft_wrap=True)
+            self._save_and_say("Game record saved", resume=False)
             return 0
         except _Quit:
-            where = self._save()
-            out.print(
-                f"Game saved to {where}. Continue with: paston play --resume {where}",
-                soft_wrap=True,
-            )
+            self._save_and_say("Game saved", resume=True)
             return 0
         except EOFError:
-            where = self._save()
             out.print()
-            out.print(
-                f"End of input: game saved to {where}. "
-                f"Continue with: paston play --resume {where}",
-                soft_wrap=True,
-            )
+            self._save_and_say("End of input: game saved", resume=True)
             return 0
         except KeyboardInterrupt:
-            where = self._save()
             out.print()
-            out.print(
-                f"Interrupted: game saved to {where}. Continue with: paston play --resume {where}",
-                soft_wrap=True,
-            )
+            self._save_and_say("Interrupted: game saved", resume=True)
             return 130
         finally:
             for bot in self.bots.values():
@@ -200,26 +186,20 @@ class TerminalSession:
         self.console.rule(
             Text(f"Deal {number} · dealer {self.names[deal.dealer]}", style="bold"), style="cyan"
         )
-        self.console.print(
-            Text.assemble(("Your hand  ", "cyan"), _hand(view.hand))
-        )
+        self.console.print(Text.assemble(("Your hand  ", "cyan"), hand_text(view.hand)))
 
     def _redeal(self, deal: Deal) -> None:
         view = deal.view(self.person)
-        reasons = {
-            "spade-run": "a hand holds 7♠ to Q♠ without K♠ or A♠",
-            "no-first-bidder": "J♠ and 7♠ are both in the prikup",
-        }
         self.console.print(
             Text(
-                f"Thrown in ({reasons.get(view.redeal or '', view.redeal)}): "
+                f"Thrown in ({REDEAL_REASONS.get(view.redeal or '', view.redeal)}): "
                 f"{self.names[deal.dealer]} deals again.",
                 style="yellow",
             )
         )
         for seat, cards in sorted(view.open_hands.items()):
-            self.console.print(Text.assemble(f"  {self.names[seat]} shows ", _hand(cards)))
-        self._save()
+            self.console.print(Text.assemble(f"  {self.names[seat]} shows ", hand_text(cards)))
+        self._autosave()
 
     def _play_deal(self, deal: Deal) -> None:
         while deal.to_act is not None:
@@ -400,6 +380,34 @@ class TerminalSession:
             self.console.print(score_sheet(rows, self.names))
         self.console.print(score_bars(self.game.totals, self.game.rules.target, self.names))
 
+    def _autosave(self) -> None:
+        """Save between deals; a failure is reported but does not stop the game."""
+        try:
+            self._save()
+        except OSError as exc:
+            self.console.print(
+                Text(f"Could not save to {self.save_path}: {exc.strerror or exc}", style="red"),
+                soft_wrap=True,
+            )
+
+    def _save_and_say(self, lead: str, resume: bool) -> None:
+        """Save the record on the way out and say where (and how to continue)."""
+        try:
+            path = self._save()
+        except OSError as exc:
+            self.console.print(
+                Text(
+                    f"Could not save the game to {self.save_path}: {exc.strerror or exc}",
+                    style="red",
+                ),
+                soft_wrap=True,
+            )
+            return
+        message = f"{lead} to {path}."
+        if resume:
+            message += f" Continue with: paston play --resume {path}"
+        self.console.print(message, soft_wrap=True)
+
     def _save(self) -> Path:
         """Write the game record (atomically: a crash never leaves half a file)."""
         path = self.save_path
@@ -414,12 +422,6 @@ class TerminalSession:
             Path(tmp).unlink(missing_ok=True)
             raise
         return path
-
-
-def _hand(cards: Sequence[int]) -> Text:
-    from ..text import hand_text
-
-    return hand_text(cards)
 
 
 def _make_hint_bot(spec: str | None, seed: int | None) -> Bot:

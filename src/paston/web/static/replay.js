@@ -61,13 +61,13 @@ function play() {
   if (timer) return stop();
   if (atEnd()) go(0, 0);
   timer = setInterval(forward, 700);
-  $("#play").textContent = "❚❚";
+  $("#play").textContent = "Pause";
   $("#play").setAttribute("aria-label", "Pause");
 }
 function stop() {
   clearInterval(timer);
   timer = null;
-  $("#play").textContent = "▶";
+  $("#play").textContent = "▶ Play";
   $("#play").setAttribute("aria-label", "Play");
 }
 

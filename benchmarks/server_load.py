@@ -84,6 +84,7 @@ class Stats:
         self.rejects: dict[str, int] = {}
         self.errors = 0
         self.measuring = False
+        self.series: list[tuple[float, float]] = []
 
 
 class SeatClient:
@@ -114,6 +115,7 @@ class SeatClient:
                             if seq >= acked:
                                 if self.stats.measuring:
                                     self.stats.latency.append(now - sent)
+                                    self.stats.series.append((sent, now - sent))
                             else:
                                 keep.append((acked, sent))
                         self.awaiting = keep
@@ -170,9 +172,12 @@ def pct(values: list[float], q: float) -> float | None:
 
 
 async def main_async(args: argparse.Namespace, console: Console) -> dict[str, Any]:
-    tmp = Path(tempfile.mkdtemp(prefix="paston-load-"))
-    port = free_port()
-    server = start_server(tmp / "load.sqlite", port)
+    if args.port:
+        port, server = args.port, None
+    else:
+        tmp = Path(tempfile.mkdtemp(prefix="paston-load-"))
+        port = free_port()
+        server = start_server(tmp / "load.sqlite", port)
     base = f"http://127.0.0.1:{port}"
     stats = Stats()
     stop = asyncio.Event()
@@ -241,7 +246,7 @@ async def main_async(args: argparse.Namespace, console: Console) -> dict[str, An
             progress.update(warm, completed=args.warmup)
             stats.measuring = True
             start_actions = stats.actions
-            cpu0 = _proc_cpu(server.pid)
+            cpu0 = _proc_cpu(server.pid) if server else None
             t0 = time.perf_counter()
             task = progress.add_task("measuring", total=args.duration, info="")
             while True:
@@ -258,7 +263,7 @@ async def main_async(args: argparse.Namespace, console: Console) -> dict[str, An
                     break
             stats.measuring = False
             elapsed = time.perf_counter() - t0
-            cpu1 = _proc_cpu(server.pid)
+            cpu1 = _proc_cpu(server.pid) if server else None
             done = stats.actions - start_actions
             stop.set()
     finally:
@@ -267,12 +272,17 @@ async def main_async(args: argparse.Namespace, console: Console) -> dict[str, An
                 await asyncio.wait_for(c.ws.close(), 2)
         for t in tasks:
             t.cancel()
-        server.send_signal(signal.SIGINT)
-        try:
-            server.wait(15)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        if server is not None:
+            server.send_signal(signal.SIGINT)
+            try:
+                server.wait(15)
+            except subprocess.TimeoutExpired:
+                server.kill()
     lat = stats.latency
+    if args.dump:
+        Path(args.dump).write_text(
+            "".join(f"{t - t0:.4f},{d * 1000:.2f}\n" for t, d in sorted(stats.series))
+        )
     return {
         "benchmark": "server_load",
         "tables": args.tables,
@@ -315,6 +325,10 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=5.0, help="seconds before measuring")
     parser.add_argument("--max-actions", type=int, default=10**7)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--dump", default="", help="write send time,latency ms lines here")
+    parser.add_argument(
+        "--port", type=int, default=0, help="use a server already running on this port"
+    )
     args = parser.parse_args()
     with contextlib.suppress(ImportError):
         import uvloop

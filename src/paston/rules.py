@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass, fields
 from typing import Any
 
 __all__ = ["DEFAULT_RULES", "RuleError", "Rules"]
@@ -83,8 +83,12 @@ class Rules:
 
     def to_dict(self) -> dict[str, Any]:
         """Only the flags that differ from the defaults, as a record writes them."""
-        default = asdict(DEFAULT_RULES)
-        return {k: v for k, v in asdict(self).items() if default[k] != v}
+        # Flags are plain values, so no deep copy (asdict's) is needed; this runs for every view.
+        return {
+            f.name: getattr(self, f.name)
+            for f in fields(self)
+            if getattr(DEFAULT_RULES, f.name) != getattr(self, f.name)
+        }
 
     @staticmethod
     def choices(name: str) -> tuple[str, ...] | None:

@@ -172,3 +172,11 @@ def test_failing_bot_stops_the_arena_with_its_name(tmp_path: Path) -> None:
     with pytest.raises(ArenaError) as info:
         play_deal_set(["random", spec, "random"], seed=1, set_index=0)
     assert "cheat2.py" in str(info.value) and "'AS'" in str(info.value)
+
+
+def test_documented_example_is_the_example_file() -> None:
+    import re
+
+    doc = (ROOT / "docs" / "bot-protocol.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", doc, re.S)
+    assert EXAMPLE.read_text(encoding="utf-8") in blocks

@@ -126,3 +126,18 @@ def test_bad_options_are_reported() -> None:
         make_bot("pimc:worlds=0")
     with pytest.raises(BotSpecError):
         make_bot("pimc:colour=blue")
+
+
+def test_defender_share_and_fractional_scores() -> None:
+    from paston.bots.pimc import defender_score, split_defence
+
+    # Bounds that leave a surplus: each defender gets its bound plus half of the surplus.
+    assert split_defence(2, 1, 5) == 3.0
+    # Overlapping bounds: the defence's tricks in proportion to the bounds.
+    assert split_defence(3, 1, 2) == 1.5
+    assert split_defence(0, 0, 3) == 1.5
+    # Whole tricks follow the tables of §9.2 (times the multiplier) ...
+    assert defender_score(3, lone=False, mult=2) == 20
+    assert defender_score(1, lone=True, mult=4) == -36
+    # ... and fractions interpolate between neighbours.
+    assert defender_score(2.5, lone=False, mult=1) == 5.0

@@ -1,4 +1,4 @@
-"""Take the README screenshots: ``docs/screenshots/lobby.png`` and ``table.png``.
+"""Take the README screenshots: ``docs/screenshots/lobby.png``, ``table.png``, ``replay.png``.
 
 Starts a real ``paston serve`` on a free port with a temporary database, drives Debian's
 Chromium through the lobby and a few deals, and stops at a moment mid-deal.
@@ -15,7 +15,7 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from pw_helpers import (  # noqa: E402
+from pw_helpers import (
     CHROMIUM,
     CHROMIUM_ARGS,
     Server,
@@ -36,7 +36,7 @@ def main() -> None:
             shoot(server)
         finally:
             server.stop()
-    print(f"wrote {OUT / 'lobby.png'} and {OUT / 'table.png'}")
+    print(f"wrote lobby.png, table.png and replay.png in {OUT}")
 
 
 def shoot(server: Server) -> None:
@@ -46,14 +46,21 @@ def shoot(server: Server) -> None:
         {
             "name": "Gyumri evening",
             "deal_pause": 0,
-            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}],
+            "seats": [
+                {"kind": "human"},
+                {"kind": "bot", "bot": "random"},
+                {"kind": "bot", "bot": "random"},
+            ],
         },
     )
     token = server.post(f"/api/tables/{done['id']}/join", {"nickname": "Aram"})["token"]
     play_game_over_websocket(server, done["id"], token)
     waiting = server.post(
         "/api/tables",
-        {"name": "Friday game", "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}]},
+        {
+            "name": "Friday game",
+            "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}],
+        },
     )
     server.post(f"/api/tables/{waiting['id']}/join", {"nickname": "Lilit"})
 
@@ -81,7 +88,7 @@ def shoot(server: Server) -> None:
                 scored >= 2
                 and f["phase"] == "play"
                 and page.locator("#trick-area .trick-slot").count() == 1
-                and page.evaluate("+document.querySelector('#seat-me .stat b')?.textContent || 0") >= 1
+                and page.locator("#my-hand .card").count() >= 7 >= 1
             ):
                 break
             take_turn(page, clicked)
@@ -91,8 +98,18 @@ def shoot(server: Server) -> None:
         page.locator("body").click(position={"x": 5, "y": 790})
         page.keyboard.press("h")
         page.wait_for_selector("#hints li[data-action]")
+        page.evaluate("document.querySelector('.sidebar').scrollTop = 0")
         page.wait_for_timeout(300)
         page.screenshot(path=str(OUT / "table.png"))
+
+        # The replay viewer, some way into the finished game's second deal.
+        page.goto(f"{server.base}/t/{done['id']}/replay")
+        page.wait_for_selector("#felt[data-step]")
+        page.keyboard.press("PageDown")
+        for _ in range(12):
+            page.keyboard.press("ArrowRight")
+        page.wait_for_timeout(200)
+        page.screenshot(path=str(OUT / "replay.png"))
         browser.close()
 
 

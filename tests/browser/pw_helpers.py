@@ -33,12 +33,12 @@ def free_port() -> int:
 class Server:
     """``paston serve`` on a free 127.0.0.1 port with its own SQLite file."""
 
-    def __init__(self, workdir: Path) -> None:
-        self.port = free_port()
+    def __init__(self, workdir: Path, port: int | None = None) -> None:
+        self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.log_path = workdir / "server.log"
         db = workdir / "paston.sqlite"
-        self._log = self.log_path.open("wb")
+        self._log = self.log_path.open("ab")
         self.proc = subprocess.Popen(
             [
                 sys.executable,
@@ -134,8 +134,9 @@ def take_turn(page: Any, clicked: list[str]) -> None:
     elif phase == "exchange":
         cards = page.locator("#my-hand button.card.legal")
         assert cards.count() == 12
-        cards.nth(0).click()
-        page.locator("#my-hand button.card.legal").nth(1).click()
+        # The two last cards shown: the lowest of the last suit, a plausible discard.
+        cards.nth(11).click()
+        page.locator("#my-hand button.card.legal").nth(10).click()
         assert page.locator("#my-hand button.card.selected").count() == 2
         clicked.append("discard")
         page.locator("#confirm-discard").click()
@@ -165,7 +166,9 @@ def take_turn(page: Any, clicked: list[str]) -> None:
     )
 
 
-def play_game_over_websocket(server: Server, table_id: str, token: str, max_seconds: float = 90) -> dict[str, Any]:
+def play_game_over_websocket(
+    server: Server, table_id: str, token: str, max_seconds: float = 90
+) -> dict[str, Any]:
     """Play one human seat to the end of the game straight over the WebSocket (the first
     legal action each time), for tests that need a finished game quickly. Returns the last
     state."""
@@ -212,10 +215,12 @@ def play_game_over_websocket(server: Server, table_id: str, token: str, max_seco
                 )
             )
     last = last_state or {}
+    table = last.get("table", {})
+    view = last.get("view") or {}
     raise AssertionError(
         f"the game did not end in {max_seconds} s; last state: seq {last.get('seq')}, "
-        f"table {last.get('table', {}).get('status')} deal {last.get('table', {}).get('deal_number')}, "
-        f"view {(last.get('view') or {}).get('phase')} to_act {(last.get('view') or {}).get('to_act')}, "
+        f"table {table.get('status')} deal {table.get('deal_number')}, "
+        f"view {view.get('phase')} to_act {view.get('to_act')}, "
         f"{n} actions sent, rejects {rejects}"
     )
 

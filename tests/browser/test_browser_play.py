@@ -69,6 +69,20 @@ def test_lobby_create_and_play_a_full_deal(server: Server, new_page: Any) -> Non
     # The public table is listed in the lobby.
     assert any(t["id"] == table_id for t in server.get("/api/tables"))
 
+    # The hint button (hints are allowed by default) shows the bot's valued choices, all of
+    # them among the choices offered.
+    wait_my_turn_or(page, "false")
+    page.click("#hint-button")
+    page.wait_for_selector("#hints li[data-action]")
+    hinted = page.locator("#hints li[data-action]").evaluate_all(
+        "ls => ls.map(l => l.dataset.action)"
+    )
+    offered = page.locator("#action-panel [data-action], #my-hand button.card.legal").evaluate_all(
+        "es => es.map(e => e.dataset.action || e.dataset.card)"
+    )
+    if felt(page)["phase"] != "exchange":
+        assert set(hinted) <= set(offered), (hinted, offered)
+
     clicked: list[str] = []
     rows = page.evaluate(SCORED_ROWS)
     deal_start = 0
@@ -121,8 +135,10 @@ def test_private_table_shared_by_link(server: Server, new_page: Any) -> None:
     pages = {"Ani": ani, "Bob": bob}
     seen: set[str] = set()
     clicked: list[str] = []
-    for _ in range(80):
-        movers = [n for n, p in pages.items() if felt(p)["turn"] == "me" and felt(p)["pending"] == "0"]
+    for _ in range(900):
+        movers = [
+            n for n, p in pages.items() if felt(p)["turn"] == "me" and felt(p)["pending"] == "0"
+        ]
         if not movers:
             ani.wait_for_timeout(100)
             continue
@@ -200,7 +216,7 @@ def test_spectator_sees_no_hidden_cards(server: Server, new_page: Any) -> None:
 
     clicked: list[str] = []
     checked = 0
-    for _ in range(40):
+    for _ in range(300):
         if wait_my_turn_or(player, GAME_OVER) == "done":
             break
         f = felt(player)
@@ -221,6 +237,7 @@ def test_spectator_sees_no_hidden_cards(server: Server, new_page: Any) -> None:
             if checked >= 3:
                 break
         take_turn(player, clicked)
+    assert checked >= 3 or felt(player)["status"] == "over"
     # Nothing hidden ever reached the spectator's socket during a deal.
     states = [m for m in frames if m.get("type") == "state"]
     assert states
@@ -239,7 +256,11 @@ def test_replay_viewer_steps_through_a_finished_game(server: Server, new_page: A
         {
             "name": "Finished game",
             "deal_pause": 0,
-            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}],
+            "seats": [
+                {"kind": "human"},
+                {"kind": "bot", "bot": "random"},
+                {"kind": "bot", "bot": "random"},
+            ],
         },
     )
     table_id = created["id"]
@@ -285,3 +306,67 @@ def test_replay_viewer_steps_through_a_finished_game(server: Server, new_page: A
     exported = json.loads(Path(dl.value.path()).read_text())
     assert exported == record
     assert exported["format"] == "paston-game/1"
+
+
+def test_rejected_command_shows_the_servers_message(server: Server, new_page: Any) -> None:
+    page = new_page()
+    from_server: list[dict[str, Any]] = []
+    tampered: list[str] = []
+
+    def route(ws: Any) -> None:
+        upstream = ws.connect_to_server()
+
+        def to_server(message: str | bytes) -> None:
+            msg = json.loads(message)
+            if msg.get("type") == "action" and not tampered:
+                # Turn the first move into one the server must refuse.
+                tampered.append(msg["action"])
+                msg["action"] = "declare grkha"
+            upstream.send(json.dumps(msg))
+
+        def to_page(message: str | bytes) -> None:
+            from_server.append(json.loads(message))
+            ws.send(message)
+
+        ws.on_message(to_server)
+        upstream.on_message(to_page)
+
+    page.route_web_socket("**/ws/tables/**", route)
+    create_in_lobby(page, server, name="Rejects")
+    wait_my_turn_or(page, "false")
+    seq = felt(page)["seq"]
+    page.locator("#action-panel .choices button[data-action]").first.click()
+    page.wait_for_selector("#reject:not([hidden])")
+    rejects = [m for m in from_server if m.get("type") == "reject"]
+    assert rejects and rejects[0]["code"] == "illegal"
+    assert rejects[0]["message"] in page.locator("#reject").inner_text()
+    # Nothing happened at the table; the choices are offered again and the next one works.
+    assert felt(page)["seq"] == seq and felt(page)["turn"] == "me"
+    clicked: list[str] = []
+    take_turn(page, clicked)
+
+
+def test_reconnects_after_the_server_restarts(
+    new_page: Any, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    workdir = tmp_path_factory.mktemp("restart")
+    srv = Server(workdir)
+    try:
+        page = new_page()
+        create_in_lobby(page, srv, name="Restart")
+        clicked: list[str] = []
+        wait_my_turn_or(page, "false")
+        take_turn(page, clicked)
+        wait_my_turn_or(page, "false")
+        seq = felt(page)["seq"]
+        page.wait_for_selector('#conn[data-state="open"]')
+        srv.stop()
+        page.wait_for_selector('#conn[data-state="reconnecting"]')
+        # The same database on the same port: the table is rebuilt from its event log.
+        srv = Server(workdir, port=srv.port)
+        page.wait_for_selector('#conn[data-state="open"]', timeout=20000)
+        page.wait_for_selector(f'#felt[data-seq="{seq}"][data-turn="me"]')
+        take_turn(page, clicked)
+        assert page.locator("#reject").is_hidden()
+    finally:
+        srv.stop()

@@ -38,8 +38,9 @@ def cards(*names: str) -> int:
 
 
 def brute(pos: Position) -> int:
-    return brute_force(pos.hands, pos.trump, pos.declarer, pos.active, pos.leader,
-                       pos.trick, pos.must_overtrump)
+    return brute_force(
+        pos.hands, pos.trump, pos.declarer, pos.active, pos.leader, pos.trick, pos.must_overtrump
+    )
 
 
 def random_position(rng: random.Random, max_cards: int, nact: int | None = None) -> Position:
@@ -58,7 +59,7 @@ def random_position(rng: random.Random, max_cards: int, nact: int | None = None)
         for s in active:
             allowed = rng.sample(suits, rng.choice((1, 2)))
             mine = [c for c in deck if c >> 3 in allowed][:n]
-            mine += [c for c in deck if c not in mine][:n - len(mine)]
+            mine += [c for c in deck if c not in mine][: n - len(mine)]
             for c in mine:
                 hands[s] |= 1 << c
                 deck.remove(c)
@@ -67,11 +68,18 @@ def random_position(rng: random.Random, max_cards: int, nact: int | None = None)
             deck = list(range(32))
             rng.shuffle(deck)
         for i, s in enumerate(active):
-            for c in deck[i * n:(i + 1) * n]:
+            for c in deck[i * n : (i + 1) * n]:
                 hands[s] |= 1 << c
     trump = rng.choice(suits) if rng.random() < 0.8 else rng.randrange(4)
-    pos = Position((hands[0], hands[1], hands[2]), trump, rng.choice(active), active,
-                   rng.choice(active), (), rng.random() < 0.5)
+    pos = Position(
+        (hands[0], hands[1], hands[2]),
+        trump,
+        rng.choice(active),
+        active,
+        rng.choice(active),
+        (),
+        rng.random() < 0.5,
+    )
     # Play a random number of random legal cards into the current trick.
     trick: list[int] = []
     for _ in range(rng.randrange(nact)):
@@ -81,8 +89,15 @@ def random_position(rng: random.Random, max_cards: int, nact: int | None = None)
         trick.append(c)
         h = list(pos.hands)
         h[mover] &= ~(1 << c)
-        pos = Position((h[0], h[1], h[2]), pos.trump, pos.declarer, pos.active, pos.leader,
-                       tuple(trick), pos.must_overtrump)
+        pos = Position(
+            (h[0], h[1], h[2]),
+            pos.trump,
+            pos.declarer,
+            pos.active,
+            pos.leader,
+            tuple(trick),
+            pos.must_overtrump,
+        )
     return pos
 
 
@@ -115,17 +130,25 @@ def test_legal_cards_match_reference_rules() -> None:
         pool = [c for c in range(32) if c >> 3 in (trump, side)] + [rng.randrange(32)]
         pool = list(dict.fromkeys(pool))
         rng.shuffle(pool)
-        hands = tuple(sum(1 << c for c in pool[i * n:(i + 1) * n]) for i in range(3))
-        pos = Position((hands[0], hands[1], hands[2]), trump, rng.randrange(3), (0, 1, 2),
-                       rng.randrange(3), (), rng.random() < 0.7)
+        hands = tuple(sum(1 << c for c in pool[i * n : (i + 1) * n]) for i in range(3))
+        pos = Position(
+            (hands[0], hands[1], hands[2]),
+            trump,
+            rng.randrange(3),
+            (0, 1, 2),
+            rng.randrange(3),
+            (),
+            rng.random() < 0.7,
+        )
         for _ in range(3):
             mover = to_move(pos)
             hand = [c for c in range(32) if (pos.hands[mover] >> c) & 1]
             expected = reference_legal(hand, list(pos.trick), trump, pos.must_overtrump)
             got = legal_cards(pos)
             assert got == sum(1 << c for c in expected), pos
-            if pos.must_overtrump and len(expected) < len(reference_legal(
-                    hand, list(pos.trick), trump, False)):
+            if pos.must_overtrump and len(expected) < len(
+                reference_legal(hand, list(pos.trick), trump, False)
+            ):
                 restricted += 1
             pos, _ = _play(pos, rng.choice(expected))
             if not pos.trick:
@@ -138,8 +161,15 @@ def test_card_values_match_brute_force() -> None:
     solver = Solver(tt_bits=16)
     for _ in range(150):
         pos = random_position(rng, 4)
-        expected = brute_card_values(pos.hands, pos.trump, pos.declarer, pos.active,
-                                     pos.leader, pos.trick, pos.must_overtrump)
+        expected = brute_card_values(
+            pos.hands,
+            pos.trump,
+            pos.declarer,
+            pos.active,
+            pos.leader,
+            pos.trick,
+            pos.must_overtrump,
+        )
         assert solver.card_values(pos) == expected, pos
 
 
@@ -149,10 +179,17 @@ def test_card_values_agree_with_solve_on_full_deals() -> None:
     for _ in range(12):
         deck = list(range(32))
         rng.shuffle(deck)
-        hands = tuple(sum(1 << c for c in deck[10 * i:10 * i + 10]) for i in range(3))
+        hands = tuple(sum(1 << c for c in deck[10 * i : 10 * i + 10]) for i in range(3))
         decl = rng.randrange(3)
-        pos = Position((hands[0], hands[1], hands[2]), rng.randrange(4), decl, (0, 1, 2), decl,
-                       (), rng.random() < 0.5)
+        pos = Position(
+            (hands[0], hands[1], hands[2]),
+            rng.randrange(4),
+            decl,
+            (0, 1, 2),
+            decl,
+            (),
+            rng.random() < 0.5,
+        )
         value = solver.solve(pos)
         # Walk down one principal variation, checking card_values at every step.
         for _ in range(12):
@@ -173,8 +210,15 @@ def _play(pos: Position, c: int) -> tuple[Position, int]:
     h[mover] &= ~(1 << c)
     trick = (*pos.trick, c)
     if len(trick) < len(pos.active):
-        return Position((h[0], h[1], h[2]), pos.trump, pos.declarer, pos.active, pos.leader,
-                        trick, pos.must_overtrump), 0
+        return Position(
+            (h[0], h[1], h[2]),
+            pos.trump,
+            pos.declarer,
+            pos.active,
+            pos.leader,
+            trick,
+            pos.must_overtrump,
+        ), 0
     win_i = 0
     for i, card in enumerate(trick):
         w = trick[win_i]
@@ -182,8 +226,9 @@ def _play(pos: Position, c: int) -> tuple[Position, int]:
             win_i = i
     order = list(pos.active)
     winner = order[(order.index(pos.leader) + win_i) % len(order)]
-    return Position((h[0], h[1], h[2]), pos.trump, pos.declarer, pos.active, winner, (),
-                    pos.must_overtrump), int(winner == pos.declarer)
+    return Position(
+        (h[0], h[1], h[2]), pos.trump, pos.declarer, pos.active, winner, (), pos.must_overtrump
+    ), int(winner == pos.declarer)
 
 
 def test_fresh_and_reused_solvers_agree() -> None:
@@ -192,7 +237,7 @@ def test_fresh_and_reused_solvers_agree() -> None:
     for _ in range(10):
         deck = list(range(32))
         rng.shuffle(deck)
-        hands = tuple(sum(1 << c for c in deck[10 * i:10 * i + 10]) for i in range(3))
+        hands = tuple(sum(1 << c for c in deck[10 * i : 10 * i + 10]) for i in range(3))
         decl = rng.randrange(3)
         for trump in range(4):
             pos = Position((hands[0], hands[1], hands[2]), trump, decl, (0, 1, 2), decl)
@@ -201,9 +246,11 @@ def test_fresh_and_reused_solvers_agree() -> None:
 
 def test_all_top_trumps_take_everything() -> None:
     # Declarer holds all eight spades (trumps) plus AC, KC and leads.
-    hands = (cards("7S", "8S", "9S", "TS", "JS", "QS", "KS", "AS", "AC", "KC"),
-             cards("7C", "8C", "9C", "TC", "JC", "QC", "7D", "8D", "9D", "TD"),
-             cards("JD", "QD", "KD", "AD", "7H", "8H", "9H", "TH", "JH", "QH"))
+    hands = (
+        cards("7S", "8S", "9S", "TS", "JS", "QS", "KS", "AS", "AC", "KC"),
+        cards("7C", "8C", "9C", "TC", "JC", "QC", "7D", "8D", "9D", "TD"),
+        cards("JD", "QD", "KD", "AD", "7H", "8H", "9H", "TH", "JH", "QH"),
+    )
     for leader in range(3):
         for must_overtrump in (False, True):
             assert solve(Position(hands, 0, 0, (0, 1, 2), leader, (), must_overtrump)) == 10
@@ -213,9 +260,11 @@ def test_all_top_trumps_take_everything() -> None:
 
 def test_trumpless_declarer_against_all_trumps() -> None:
     # Two-handed: the defender holds all eight hearts (trump), the declarer no heart.
-    hands = (cards("7S", "8S", "9S", "TS", "JS", "QS", "KS", "AS"),
-             cards("7H", "8H", "9H", "TH", "JH", "QH", "KH", "AH"),
-             0)
+    hands = (
+        cards("7S", "8S", "9S", "TS", "JS", "QS", "KS", "AS"),
+        cards("7H", "8H", "9H", "TH", "JH", "QH", "KH", "AH"),
+        0,
+    )
     assert solve(Position(hands, 3, 0, (0, 1), 0)) == 0
     assert solve(Position(hands, 3, 0, (0, 1), 1)) == 0
     # With spades trumps instead, the declarer takes everything.
@@ -223,8 +272,7 @@ def test_trumpless_declarer_against_all_trumps() -> None:
 
 
 def test_docstring_example() -> None:
-    pos = Position(hands=(0xFF, 0xFF00, 0xFF0000), trump=0, declarer=0, active=(0, 1, 2),
-                   leader=0)
+    pos = Position(hands=(0xFF, 0xFF00, 0xFF0000), trump=0, declarer=0, active=(0, 1, 2), leader=0)
     assert solve(pos) == 8
 
 
@@ -237,8 +285,15 @@ def test_must_overtrump_changes_the_value() -> None:
     assert solve(free) == brute(free) == 0
     assert solve(forced) == brute(forced) == 1
     # Mid-trick: after 7S and QH, seat 2 must play AH when overtrumping is compulsory.
-    mid = Position((cards("KH"), cards("JH"), cards("TH", "AH")), 3, 0, (0, 1, 2), 0,
-                   (cards_id("7S"), cards_id("QH")), True)
+    mid = Position(
+        (cards("KH"), cards("JH"), cards("TH", "AH")),
+        3,
+        0,
+        (0, 1, 2),
+        0,
+        (cards_id("7S"), cards_id("QH")),
+        True,
+    )
     assert legal_cards(mid) == cards("AH")
     assert legal_cards(Position(mid.hands, 3, 0, (0, 1, 2), 0, mid.trick)) == cards("TH", "AH")
     assert card_values(mid) == {cards_id("AH"): 1}
@@ -267,13 +322,25 @@ def test_follow_suit_and_ruff_legality() -> None:
     assert to_move(pos) == 0
     assert legal_cards(pos) == cards("AS", "KS", "8C")
     # seat 1 holds a diamond: must follow suit.
-    pos1 = Position((cards("AS", "8C"), hands[1], hands[2]), 3, 1, (0, 1, 2), 2,
-                    (cards_id("JD"), cards_id("KS")))
+    pos1 = Position(
+        (cards("AS", "8C"), hands[1], hands[2]),
+        3,
+        1,
+        (0, 1, 2),
+        2,
+        (cards_id("JD"), cards_id("KS")),
+    )
     assert to_move(pos1) == 1
     assert legal_cards(pos1) == cards("9D")
     # void in diamonds with a trump: must ruff.
-    pos2 = Position((cards("AS"), cards("7C", "8H"), cards("7D")), 3, 1,
-                    (0, 1, 2), 2, (cards_id("JD"), cards_id("KS")))
+    pos2 = Position(
+        (cards("AS"), cards("7C", "8H"), cards("7D")),
+        3,
+        1,
+        (0, 1, 2),
+        2,
+        (cards_id("JD"), cards_id("KS")),
+    )
     assert legal_cards(pos2) == cards("8H")
 
 
@@ -281,20 +348,50 @@ def test_follow_suit_and_ruff_legality() -> None:
     ("pos", "message"),
     [
         (Position((cards("AS"), cards("AS"), cards("KS")), 0, 0, (0, 1, 2), 0), "shares"),
-        (Position((cards("AS", "KS"), cards("QS"), cards("JS")), 0, 0, (0, 1, 2), 0),
-         "counts"),
+        (Position((cards("AS", "KS"), cards("QS"), cards("JS")), 0, 0, (0, 1, 2), 0), "counts"),
         (Position((cards("AS"), cards("QS"), cards("JS")), 4, 0, (0, 1, 2), 0), "trump"),
         (Position((cards("AS"), cards("QS"), cards("JS")), 0, 1, (0, 2), 0), "declarer"),
         (Position((cards("AS"), cards("QS"), cards("JS")), 0, 0, (0, 2), 1), "leader"),
         (Position((cards("AS"), cards("QS"), cards("JS")), 0, 0, (2, 0), 0), "ascending"),
-        (Position((cards("AS"), cards("QS"), cards("JS")), 0, 0, (0, 1, 2), 0,
-                  (cards_id("QS"),)), "duplicated"),
-        (Position((cards(), cards("QS"), cards("JS")), 0, 0, (0, 1), 0,
-                  (cards_id("AS"), cards_id("QS"))), "complete"),
-        (Position((cards("AS"), cards("QC", "QS"), cards("JS", "7D")), 0, 0, (0, 1, 2), 2,
-                  (cards_id("8S"), cards_id("TS"))), "counts"),
-        (Position((cards("7D"), cards("QS", "QC"), cards("JS")), 0, 0, (0, 1, 2), 2,
-                  (cards_id("8D"), cards_id("TS"))), "not a legal play"),
+        (
+            Position(
+                (cards("AS"), cards("QS"), cards("JS")), 0, 0, (0, 1, 2), 0, (cards_id("QS"),)
+            ),
+            "duplicated",
+        ),
+        (
+            Position(
+                (cards(), cards("QS"), cards("JS")),
+                0,
+                0,
+                (0, 1),
+                0,
+                (cards_id("AS"), cards_id("QS")),
+            ),
+            "complete",
+        ),
+        (
+            Position(
+                (cards("AS"), cards("QC", "QS"), cards("JS", "7D")),
+                0,
+                0,
+                (0, 1, 2),
+                2,
+                (cards_id("8S"), cards_id("TS")),
+            ),
+            "counts",
+        ),
+        (
+            Position(
+                (cards("7D"), cards("QS", "QC"), cards("JS")),
+                0,
+                0,
+                (0, 1, 2),
+                2,
+                (cards_id("8D"), cards_id("TS")),
+            ),
+            "not a legal play",
+        ),
         (Position((cards("AS"), 1 << 40, cards("JS")), 0, 0, (0, 1, 2), 0), "32-bit"),
     ],
 )
@@ -328,8 +425,14 @@ def test_pure_python_mode_gives_same_results() -> None:
     """The core also runs un-jitted (NUMBA_DISABLE_JIT=1) with identical results."""
     script = _PURE_PYTHON_SCRIPT.format(test_dir=os.path.dirname(__file__))
     env = dict(os.environ, NUMBA_DISABLE_JIT="1")
-    out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,
-                         text=True, check=True, timeout=120)
+    out = subprocess.run(
+        [sys.executable, "-c", script],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
     values = json.loads(out.stdout.strip().splitlines()[-1])
     rng = random.Random(11)
     expected = [brute(random_position(rng, 5)) for _ in range(40)]

@@ -223,6 +223,7 @@ def _grade_card(solver: Solver, state: Deal, action: int, number: int, index: in
         seat=seat, mover=mover, declarer=decl, contract=state.contract,
         whisters=state.whisters, active=active, leader=state.leader, trick=state.trick,
         tricks_won=state.credited_tricks(), tricks_done=len(state.tricks), rules=state.rules,
+        gone=state.played & ~sum(1 << c for c in state.trick),
     )  # fmt: skip
     score, _ = value_cards(solver, sit, [(hands, 1.0)])
     best_pts = max(score, key=lambda c: (score[c], -cv[c] if mover != decl else cv[c]))

@@ -9,6 +9,7 @@ Bots are only ever given :class:`~paston.view.SeatView` objects, never the deal.
 
 from __future__ import annotations
 
+import importlib
 import itertools
 import math
 import random
@@ -324,7 +325,8 @@ def _iter_ray(
     keep_records: bool,
 ) -> Iterator[dict[str, Any]]:
     try:
-        import ray  # type: ignore[import-not-found]
+        # Imported by name: Ray is an optional extra (``paston[ray]``) and heavy to import.
+        ray = importlib.import_module("ray")
     except ImportError:
         raise ArenaError(
             "--ray needs Ray, which is not installed; install it with: pip install 'paston[ray]'"

@@ -60,7 +60,7 @@ from ..actions import (
 from ..cards import SUIT_MASKS, iter_bits
 from ..rules import Rules
 from ..scoring import deal_scores, defender_base, surrender_scores
-from ..solver import Position, Solver
+from ..solver import Position, Solver, legal_cards
 from ..view import SeatView
 from .base import Bot, Choice
 from .registry import register_bot
@@ -85,7 +85,7 @@ def defender_score(tricks: float, lone: bool, mult: int) -> float:
     tricks = min(max(tricks, 0.0), 10.0)
     lo = math.floor(tricks)
     frac = tricks - lo
-    base = defender_base(lo, lone)
+    base = float(defender_base(lo, lone))
     if frac > 1e-9:
         base = base * (1 - frac) + defender_base(lo + 1, lone) * frac
     return base * mult
@@ -125,6 +125,7 @@ class PlaySituation:
     tricks_won: tuple[int, int, int]
     tricks_done: int
     rules: Rules
+    gone: int = 0  # cards of the finished tricks (for grouping equivalent cards)
 
 
 def situation_from_view(view: SeatView) -> PlaySituation:
@@ -142,7 +143,62 @@ def situation_from_view(view: SeatView) -> PlaySituation:
         tricks_won=view.tricks_won,
         tricks_done=len(view.tricks),
         rules=view.rules,
+        gone=sum(1 << c for t in view.tricks for c in t.cards),
     )
+
+
+def _winner(trick: tuple[int, ...], seats: list[int], trump: int) -> int:
+    best = trick[0]
+    win = seats[0]
+    for c, s in zip(trick[1:], seats[1:], strict=True):
+        if (c >> 3 == best >> 3 and c > best) or (c >> 3 == trump and best >> 3 != trump):
+            best = c
+            win = s
+    return win
+
+
+def dd_card_values(solver: Solver, pos: Position, legal: int, gone: int) -> dict[int, int]:
+    """Like :meth:`Solver.card_values`, but solving only one card of each run of equivalent
+    cards: two cards of a suit in the mover's hand are equivalent when every card between
+    them is in that hand or in a finished trick (``gone``), so they take the same tricks."""
+    active = pos.active
+    n = len(active)
+    mover = pos.leader
+    for _ in pos.trick:
+        mover = active[(active.index(mover) + 1) % n]
+    hand = pos.hands[mover]
+    own_or_gone = hand | gone
+    out: dict[int, int] = {}
+    prev = -1
+    prev_value = 0
+    for c in sorted(iter_bits(legal)):
+        if prev >= 0 and prev >> 3 == c >> 3:
+            between = ((1 << c) - 1) & ~((2 << prev) - 1)
+            if between & ~own_or_gone == 0:
+                out[c] = prev_value
+                prev = c
+                continue
+        hands = list(pos.hands)
+        hands[mover] &= ~(1 << c)
+        trick = (*pos.trick, c)
+        if len(trick) < n:
+            nxt = Position((hands[0], hands[1], hands[2]), pos.trump, pos.declarer, active,
+                           pos.leader, trick, pos.must_overtrump)  # fmt: skip
+            value = solver.solve(nxt)
+        else:
+            seats = [pos.leader]
+            for _ in range(n - 1):
+                seats.append(active[(active.index(seats[-1]) + 1) % n])
+            win = _winner(trick, seats, pos.trump)
+            value = 1 if win == pos.declarer else 0
+            if hands[mover]:
+                nxt = Position((hands[0], hands[1], hands[2]), pos.trump, pos.declarer, active,
+                               win, (), pos.must_overtrump)  # fmt: skip
+                value += solver.solve(nxt)
+        out[c] = value
+        prev = c
+        prev_value = value
+    return out
 
 
 def value_cards(
@@ -163,12 +219,15 @@ def value_cards(
     score: dict[int, float] = {}
     tricks: dict[int, float] = {}
     mo = sit.rules.must_overtrump
+    legal = -1
     for hands, w in worlds:
         pos = Position(
             hands=hands, trump=trump, declarer=decl, active=sit.active, leader=sit.leader,
             trick=sit.trick, must_overtrump=mo,
         )  # fmt: skip
-        cv = solver.card_values(pos)
+        if legal < 0:
+            legal = legal_cards(pos)  # the same in every world: the mover's hand is known
+        cv = dd_card_values(solver, pos, legal, sit.gone)
         total_w += w
         if seat == decl:
             for c, t in cv.items():
@@ -185,9 +244,11 @@ def value_cards(
             continue
         # Three-handed defender: paranoid bounds for both defenders, shared surplus.
         other = 3 - decl - seat
-        mine = solver.card_values(
+        mine = dd_card_values(
+            solver,
             Position(hands=hands, trump=trump, declarer=seat, active=sit.active,
-                     leader=sit.leader, trick=sit.trick, must_overtrump=mo)
+                     leader=sit.leader, trick=sit.trick, must_overtrump=mo),
+            legal, sit.gone,
         )  # fmt: skip
         theirs = solver.solve(
             Position(hands=hands, trump=trump, declarer=other, active=sit.active,
@@ -195,9 +256,9 @@ def value_cards(
         )  # fmt: skip
         assert not mover_is_decl
         for c, t in cv.items():
-            own = sit.tricks_won[seat] + split_defence(mine[c], theirs, remaining - t)
-            score[c] = score.get(c, 0.0) + w * defender_score(own, False, mult)
-            tricks[c] = tricks.get(c, 0.0) + w * own
+            share = sit.tricks_won[seat] + split_defence(mine[c], theirs, remaining - t)
+            score[c] = score.get(c, 0.0) + w * defender_score(share, False, mult)
+            tricks[c] = tricks.get(c, 0.0) + w * share
     if total_w <= 0:
         return score, tricks
     return (
@@ -474,7 +535,7 @@ class PimcBot(Bot):
         decided = dict(view.defence)
         worlds = self.sample(view, self.whist_worlds)
         # The other defender: its decision if made, else assumed to whist.
-        whisters = (seat, other) if decided.get(other, True) else (seat,)
+        whisters: tuple[int, ...] = (seat, other) if decided.get(other, True) else (seat,)
         whisters = tuple(sorted(whisters))
         acc = 0.0
         total = 0.0

@@ -4,14 +4,16 @@ A spec is ``NAME`` or ``NAME:key=value,key=value``. The one exception is ``cmd:C
 whole text after ``cmd:`` is a command line (split like a shell would, run in the current
 directory) that speaks the JSON-lines protocol of ``docs/bot-protocol.md``.
 
-Bots that live in modules of their own register themselves with :func:`register_bot` when
-their module is imported; :func:`make_bot` imports the known bot modules on first use, so a
-spec such as ``pimc`` works without importing anything first.
+Bots that live in modules of their own (in this package) register themselves with
+:func:`register_bot` when their module is imported; :func:`make_bot` imports those modules
+when it meets a name it does not know yet, so a spec such as ``pimc`` works without importing
+anything first. :func:`bot_names` does the same before listing the offered bots.
 """
 
 from __future__ import annotations
 
 import importlib
+import pkgutil
 from collections.abc import Callable
 from typing import Any
 
@@ -45,9 +47,9 @@ _FACTORIES: dict[str, Callable[..., Bot]] = {
 #: Bots offered as opponents (``oracle`` sees all cards and is never offered).
 BOT_NAMES: list[str] = ["random", "heuristic"]
 
-# Modules that register more bots when imported (written alongside this one; a module that
-# does not exist yet is skipped, any other import error is reported).
-_PLUGIN_MODULES = ("paston.bots.pimc", "paston.bots.oracle")
+# Every other module of this package may register bots when imported (pimc, oracle, ...);
+# they are imported on first need, so that ``import paston.bots`` stays light.
+_CORE_MODULES = frozenset({"base", "external", "heuristic", "random_bot", "registry"})
 _plugins_loaded = False
 
 
@@ -56,12 +58,10 @@ def _load_plugins() -> None:
     if _plugins_loaded:
         return
     _plugins_loaded = True
-    for module in _PLUGIN_MODULES:
-        try:
-            importlib.import_module(module)
-        except ModuleNotFoundError as exc:
-            if exc.name != module:
-                raise
+    package = importlib.import_module(__package__ or "paston.bots")
+    for info in pkgutil.iter_modules(package.__path__):
+        if info.name not in _CORE_MODULES and not info.name.startswith("_"):
+            importlib.import_module(f"{package.__name__}.{info.name}")
 
 
 def register_bot(name: str, factory: Callable[..., Bot], *, offered: bool = True) -> None:

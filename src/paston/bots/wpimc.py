@@ -124,12 +124,12 @@ def _contract_likelihood(
         if s == decl:
             played |= 1 << c
     kept = world.hands[decl] | played
-    values = {
+    values: dict[int, float] = {
         lv: contract_value(lv, declarer_tricks(kept, TRUMP_OF[lv], world.discards)) for lv in levels
     }
-    top = max(values.values())
-    z = sum(math.exp((v - top) / tau) for v in values.values())
-    p = math.exp((values.get(chosen, top) - top) / tau) / z
+    best = max(values.values())
+    z = sum(math.exp((v - best) / tau) for v in values.values())
+    p = math.exp((values.get(chosen, best) - best) / tau) / z
     return _clip(p, eps)
 
 

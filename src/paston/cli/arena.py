@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import time
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -49,10 +50,12 @@ def _fmt(value: float | None, pct: bool = False) -> str:
 def result_table(result: ArenaResult) -> Table:
     """The ladder as a rich table, best bot first."""
     table = Table(
-        title=f"{result.deals} deals = {result.deal_sets} duplicate sets × 6 seatings "
-        "(mean score per deal; declared, made, surrendered, whisted)"
+        title=f"{result.deals} deals = {result.deal_sets} duplicate sets × 6 seatings",
+        caption="mean score per deal; how often each bot declared, made its contract "
+        "(of those played), surrendered (of those declared) and whisted",
     )
-    table.add_column("bot", overflow="fold")
+    widest = max(len(b.label) for b in result.bots)
+    table.add_column("bot", overflow="fold", min_width=min(widest, 24))
     for header in ("mean", "±95%", "declared", "made", "surr.", "whist", "ms/dec"):
         table.add_column(header, justify="right", no_wrap=True)
     for b in result.ranking():
@@ -139,6 +142,7 @@ def arena_command(
             raise _fail(f"cannot write to {out}: {exc.strerror or exc}") from None
     console = Console(stderr=True)
     results: list[dict[str, Any]] = []
+    started = time.perf_counter()
     try:
         stream = iter_deal_sets(bots, deals, seed, jobs, rules_dict, ray)
         with Progress(
@@ -163,8 +167,7 @@ def arena_command(
     finally:
         if writer is not None:
             writer.close()
-    elapsed = progress.tasks[0].elapsed or 0.0
-    result = summarise(bots, seed, results, rules_dict, elapsed)
+    result = summarise(bots, seed, results, rules_dict, time.perf_counter() - started)
     if out is not None:
         write_outputs(result, out)
     if json_out:
@@ -173,6 +176,8 @@ def arena_command(
         typer.echo(json.dumps(_finite(result.to_json() | {"set_means": None}), indent=2))
         return
     stdout = Console()
+    if not stdout.is_terminal:
+        stdout = Console(width=max(stdout.width, 110))  # files and pipes: keep rows whole
     stdout.print(result_table(result))
     stdout.print(_diff_table(result))
     stdout.print(f"seed {seed}, {result.seconds:.1f} s")

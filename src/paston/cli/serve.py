@@ -24,6 +24,9 @@ def register(app: typer.Typer) -> None:
             2.0, help="Default seconds between deals for new tables (a table setting)."
         ),
         log_level: str = typer.Option("warning", help="uvicorn log level."),
+        ws_deflate: bool = typer.Option(
+            False, help="Compress WebSocket messages (less bandwidth, more CPU per message)."
+        ),
     ) -> None:
         """Serve Paston in the browser: lobby, tables, bots, spectators."""
         import uvicorn
@@ -33,7 +36,7 @@ def register(app: typer.Typer) -> None:
         url = db or f"sqlite:///{Path('paston-data') / 'paston.sqlite'}"
         logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
         try:
-            app_ = create_app(url, default_deal_pause=deal_pause)
+            app_ = create_app(url, default_deal_pause=deal_pause, gc_tuning=True)
         except Exception as exc:  # a bad URL or an unreachable database: one clear line
             typer.echo(f"error: cannot open the database {url!r}: {exc}", err=True)
             raise typer.Exit(2) from None
@@ -44,6 +47,7 @@ def register(app: typer.Typer) -> None:
             port=port,
             log_level=log_level,
             ws_max_size=64 * 1024,
+            ws_per_message_deflate=ws_deflate,
             ws_ping_interval=20,
             ws_ping_timeout=30,
         )

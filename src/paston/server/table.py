@@ -120,6 +120,7 @@ class Table:
         self._sheet_key: tuple[int, bool] = (-1, False)
         self._sheet: list[dict[str, Any]] = []
         self.actions_applied = 0
+        self._rules_dict = settings.rules.to_dict()
 
     # ----------------------------------------------------------------- the log
 
@@ -275,7 +276,7 @@ class Table:
             "public": st.public,
             "created": self.created,
             "status": self.status,
-            "rules": st.rules.to_dict(),
+            "rules": self._rules_dict,
             "hints": st.hints,
             "move_timer": st.move_timer,
             "grace": st.grace,

@@ -12,9 +12,10 @@ The search is a boolean ("zero window") alpha-beta: ``_search(..., target)``
 answers *can the declarer take at least ``target`` of the remaining tricks
 (the current, possibly incomplete, trick included)?*  The driver
 ``solve_state`` finds the exact value with a few such probes (binary search
-narrowed by the transposition table).
+narrowed by the transposition table).  numba cannot cache recursive functions
+(numba issue #6061), so the recursion runs on an explicit stack (``new_stack``).
 
-State passed down the recursion (all plain ints):
+A search state is a handful of ints:
 
 * ``h0, h1, h2``: the seats' remaining hands (bit ``c`` = card ``c``); the
   hand of an inactive seat is 0.
@@ -24,6 +25,20 @@ State passed down the recursion (all plain ints):
   (meaningless when ``ncard == 0``); the suit led is ``lead_suit``.
 * ``tcards``: bitmask of the cards lying in the current trick.
 * ``target``: tricks the declarer still needs from this point.
+
+Pruning and ordering
+--------------------
+* trivial bounds: ``target <= 0`` succeeds, ``target >`` tricks left fails;
+  the last trick is played out directly;
+* at trick boundaries, sure tricks of the side on lead (``quick_tricks``) and the
+  run of top trumps in one hand (each of those cards wins a trick whoever leads)
+  give a lower bound for one side and an upper bound for the other;
+* equivalent cards (adjacent in rank among the cards still in play, the current
+  trick included, within one hand) are searched once (``T_REPS`` table);
+* moves are tried in groups: for the leader the table's best move, a killer
+  lead, then the cards that are the highest of their suit, then the rest low
+  first; for the other players, the cheapest card that wins the trick when the
+  side to move is losing it (low cards first when it is winning it).
 
 Transposition table
 -------------------
@@ -41,6 +56,10 @@ from __future__ import annotations
 
 import numpy as np
 from numba import config, njit
+from numpy.typing import NDArray
+
+U8Array = NDArray[np.uint8]
+I64Array = NDArray[np.int64]
 
 # ---------------------------------------------------------------------------
 # Lookup-table layout (one flat uint8 array, see ``build_tables``)
@@ -66,7 +85,7 @@ P_CTX = 7
 P_TTMASK = 8
 P_GEN = 9
 P_NODES = 10
-P_SIZE = 64
+P_SIZE = 12
 
 # TT columns
 TT_K1 = 0
@@ -76,7 +95,7 @@ TT_DATA = 2
 M31 = 0x7FFFFFFF
 NO_HINT = 255
 
-if config.DISABLE_JIT:
+if getattr(config, "DISABLE_JIT", 0):
 
     def _i(x: int) -> int:
         """Table entry as a plain int (pure-Python mode)."""
@@ -84,14 +103,14 @@ if config.DISABLE_JIT:
 
 else:
 
-    @njit(cache=True, inline="always")
+    @njit(cache=True, nogil=True, inline="always")
     def _i(x: int) -> int:
-        """Table entry widened to int64 (numba's ``int()`` keeps ``uint8``)."""
-        return np.int64(x)  # type: ignore[no-any-return]
+        """Table entry widened to int64 (numba's ``int()`` would keep ``uint8``)."""
+        return np.int64(x)  # type: ignore[return-value]
 
 
-@njit(cache=True)
-def build_tables() -> np.ndarray:  # type: ignore[type-arg]
+@njit(cache=True, nogil=True)
+def build_tables() -> U8Array:
     """Build the flat uint8 lookup table used by the search."""
     tab = np.zeros(T_SIZE, np.uint8)
     bits = np.zeros(8, np.int64)
@@ -135,7 +154,7 @@ def build_tables() -> np.ndarray:  # type: ignore[type-arg]
     return tab
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def popcount(x: int) -> int:
     """Number of set bits of a non-negative int below 2**32."""
     x = x - ((x >> 1) & 0x55555555)
@@ -144,8 +163,8 @@ def popcount(x: int) -> int:
     return ((x * 0x01010101) & 0xFFFFFFFF) >> 24
 
 
-@njit(cache=True)
-def low_card(m: int, tab: np.ndarray) -> int:  # type: ignore[type-arg]
+@njit(cache=True, nogil=True)
+def low_card(m: int, tab: U8Array) -> int:
     """Index of the lowest set bit of a non-zero 32-bit mask."""
     for s in range(4):
         b = (m >> (8 * s)) & 255
@@ -154,8 +173,8 @@ def low_card(m: int, tab: np.ndarray) -> int:  # type: ignore[type-arg]
     return -1
 
 
-@njit(cache=True)
-def high_card(m: int, tab: np.ndarray) -> int:  # type: ignore[type-arg]
+@njit(cache=True, nogil=True)
+def high_card(m: int, tab: U8Array) -> int:
     """Index of the highest set bit of a non-zero 32-bit mask."""
     for s in range(3, -1, -1):
         b = (m >> (8 * s)) & 255
@@ -164,9 +183,10 @@ def high_card(m: int, tab: np.ndarray) -> int:  # type: ignore[type-arg]
     return -1
 
 
-@njit(cache=True)
-def legal_mask(hand: int, ncard: int, lead_suit: int, win_card: int, trump: int,
-               must_over: int) -> int:
+@njit(cache=True, nogil=True)
+def legal_mask(
+    hand: int, ncard: int, lead_suit: int, win_card: int, trump: int, must_over: int
+) -> int:
     """Legal cards of ``hand`` given the current trick state."""
     if ncard == 0:
         return hand
@@ -183,7 +203,7 @@ def legal_mask(hand: int, ncard: int, lead_suit: int, win_card: int, trump: int,
     return hand
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def beats(c: int, win_card: int, trump: int) -> bool:
     """Whether card ``c`` beats the card currently winning the trick."""
     cs = c >> 3
@@ -193,9 +213,8 @@ def beats(c: int, win_card: int, trump: int) -> bool:
     return cs == trump
 
 
-@njit(cache=True)
-def quick_tricks(leader: int, h0: int, h1: int, h2: int, trump: int,
-                 tab: np.ndarray) -> int:  # type: ignore[type-arg]
+@njit(cache=True, nogil=True)
+def quick_tricks(leader: int, h0: int, h1: int, h2: int, trump: int, tab: U8Array) -> int:
     """Tricks the side of ``leader`` surely takes, ``leader`` being on lead.
 
     Line counted: cash the leader's top trumps, then the leader's top runs in the
@@ -237,9 +256,18 @@ def quick_tricks(leader: int, h0: int, h1: int, h2: int, trump: int,
     return qt
 
 
-@njit(cache=True)
-def finish_forced(h0: int, h1: int, h2: int, seat: int, ncard: int, win_card: int,
-                  win_seat: int, tab: np.ndarray, prm: np.ndarray) -> int:  # type: ignore[type-arg]
+@njit(cache=True, nogil=True)
+def finish_forced(
+    h0: int,
+    h1: int,
+    h2: int,
+    seat: int,
+    ncard: int,
+    win_card: int,
+    win_seat: int,
+    tab: U8Array,
+    prm: I64Array,
+) -> int:
     """Declarer's tricks when every remaining player holds exactly one card."""
     trump = prm[P_TRUMP]
     nact = prm[P_NACTIVE]
@@ -261,7 +289,7 @@ def finish_forced(h0: int, h1: int, h2: int, seat: int, ncard: int, win_card: in
     return 1 if ws == prm[P_DECL] else 0
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def tt_index(k1: int, k2: int, mask: int) -> int:
     """Hash a TT key (both parts < 2**63) without integer overflow."""
     x = ((k1 & M31) * 0x5BD1E995) ^ ((k1 >> 31) * 0x1B873593)
@@ -294,6 +322,7 @@ S_UB = 17
 S_HINT = 18
 S_CUR = 19
 S_ISDECL = 20
+S_KILLER = 21  # last lead that caused a cutoff at this ply: card + 32 * seat
 S_SIZE = 22
 
 _ENTER = 0
@@ -301,15 +330,18 @@ _NEXT = 1
 _RETURN = 2
 
 
-@njit(cache=True)
-def new_stack() -> np.ndarray:  # type: ignore[type-arg]
+@njit(cache=True, nogil=True)
+def new_stack() -> I64Array:
     """Allocate a search stack."""
-    return np.zeros((MAX_PLY, S_SIZE), np.int64)
+    stk = np.zeros((MAX_PLY, S_SIZE), np.int64)
+    stk[:, S_KILLER] = -1
+    return stk
 
 
-@njit(cache=True)
-def _store(stk: np.ndarray, ply: int, result: bool, best: int, tt: np.ndarray,
-           tab: np.ndarray, prm: np.ndarray) -> None:  # type: ignore[type-arg]
+@njit(cache=True, nogil=True)
+def _store(
+    stk: I64Array, ply: int, result: bool, best: int, tt: I64Array, tab: U8Array, prm: I64Array
+) -> None:
     """Record the outcome of a finished trick-boundary node in the table."""
     target = stk[ply, S_TARGET]
     lb = stk[ply, S_LB]
@@ -334,11 +366,23 @@ def _store(stk: np.ndarray, ply: int, result: bool, best: int, tt: np.ndarray,
     tt[idx, TT_DATA] = lb | (ub << 8) | (hc << 16) | (prm[P_GEN] << 24)
 
 
-@njit(cache=True)
-def _search(h0: int, h1: int, h2: int, seat: int, ncard: int, lead_suit: int,
-            win_card: int, win_seat: int, tcards: int, target: int,
-            tt: np.ndarray, tab: np.ndarray, prm: np.ndarray,  # type: ignore[type-arg]
-            stk: np.ndarray) -> bool:  # type: ignore[type-arg]
+@njit(cache=True, nogil=True)
+def _search(
+    h0: int,
+    h1: int,
+    h2: int,
+    seat: int,
+    ncard: int,
+    lead_suit: int,
+    win_card: int,
+    win_seat: int,
+    tcards: int,
+    target: int,
+    tt: I64Array,
+    tab: U8Array,
+    prm: I64Array,
+    stk: I64Array,
+) -> bool:
     """Can the declarer take at least ``target`` more tricks from this state?"""
     trump = prm[P_TRUMP]
     decl = prm[P_DECL]
@@ -381,12 +425,10 @@ def _search(h0: int, h1: int, h2: int, seat: int, ncard: int, lead_suit: int,
                 ret = False
                 continue
             prm[P_NODES] += 1
-            prm[16 + rem * 3 + ncard] += 1
             win_card = stk[ply, S_WC]
             win_seat = stk[ply, S_WS]
             if rem == 1:
-                ret = finish_forced(h0, h1, h2, seat, ncard, win_card, win_seat,
-                                    tab, prm) >= target
+                ret = finish_forced(h0, h1, h2, seat, ncard, win_card, win_seat, tab, prm) >= target
                 continue
             tcards = stk[ply, S_TC]
             alive = h0 | h1 | h2 | tcards
@@ -421,8 +463,9 @@ def _search(h0: int, h1: int, h2: int, seat: int, ncard: int, lead_suit: int,
                         hc = (data >> 16) & 255
                         if hc != NO_HINT:
                             hs = hc >> 3
-                            hint = 8 * hs + int(
-                                tab[T_NTH + ((alive >> (8 * hs)) & 255) * 8 + (hc & 7)])
+                            hint = 8 * hs + _i(
+                                tab[T_NTH + ((alive >> (8 * hs)) & 255) * 8 + (hc & 7)]
+                            )
                 # --- quick tricks of the side on lead ---
                 qt = quick_tricks(seat, h0, h1, h2, trump, tab)
                 # Every card of the run of top trumps in one hand wins a trick, whoever leads.
@@ -467,8 +510,7 @@ def _search(h0: int, h1: int, h2: int, seat: int, ncard: int, lead_suit: int,
             reps = 0
             for s in range(4):
                 sh = 8 * s
-                reps |= _i(tab[T_REPS + ((alive >> sh) & 255) * 256
-                                + ((hand >> sh) & 255)]) << sh
+                reps |= _i(tab[T_REPS + ((alive >> sh) & 255) * 256 + ((hand >> sh) & 255)]) << sh
             reps &= legal
             is_decl = seat == decl
             # --- move ordering: three disjoint groups, each tried low card first ---
@@ -477,6 +519,11 @@ def _search(h0: int, h1: int, h2: int, seat: int, ncard: int, lead_suit: int,
             if ncard == 0:
                 if hint >= 0 and (reps >> hint) & 1:
                     g0 = 1 << hint
+                else:
+                    # killer heuristic: the lead that refuted a sibling, by the same seat
+                    kc = stk[ply, S_KILLER]
+                    if (kc >> 5) == seat and (reps >> (kc & 31)) & 1:
+                        g0 = 1 << (kc & 31)
                 # the leader's cards that are the highest remaining card of their suit
                 for s in range(4):
                     sh = 8 * s
@@ -492,15 +539,11 @@ def _search(h0: int, h1: int, h2: int, seat: int, ncard: int, lead_suit: int,
                 beat = reps & (0xFF << (8 * wsuit)) & ~((2 << win_card) - 1)
                 if wsuit != trump:
                     beat |= reps & (0xFF << (8 * trump))
-                if winning_side:
-                    g1 = reps & ~beat
-                else:
-                    g1 = beat
+                g1 = reps & ~beat if winning_side else beat
             stk[ply, S_G0] = g0
             stk[ply, S_G1] = g1
             stk[ply, S_G2] = reps & ~g0 & ~g1
             stk[ply, S_ISDECL] = 1 if is_decl else 0
-            stk[ply, S_SIZE - 1] = 0
             mode = _NEXT
 
         if mode == _NEXT:
@@ -521,14 +564,12 @@ def _search(h0: int, h1: int, h2: int, seat: int, ncard: int, lead_suit: int,
                         stk[ply, S_G2] = g2 ^ (1 << c)
                     else:
                         # all moves failed for the side to move
-                        prm[50 + 4 * stk[ply, S_NCARD] + 3] += 1
                         ret = stk[ply, S_ISDECL] == 0
                         if stk[ply, S_NCARD] == 0:
                             _store(stk, ply, ret, -1, tt, tab, prm)
                         mode = _RETURN
                         c = -1
             if c >= 0:
-                stk[ply, S_SIZE - 1] += 1
                 stk[ply, S_CUR] = c
                 bit = 1 << c
                 seat = stk[ply, S_SEAT]
@@ -582,17 +623,18 @@ def _search(h0: int, h1: int, h2: int, seat: int, ncard: int, lead_suit: int,
             ply -= 1
             if ret == (stk[ply, S_ISDECL] != 0):
                 # cutoff: the side to move found a winning card
-                prm[50 + 4 * stk[ply, S_NCARD] + min(stk[ply, S_SIZE - 1], 4) - 1] += 1
                 if stk[ply, S_NCARD] == 0:
+                    stk[ply, S_KILLER] = stk[ply, S_CUR] + 32 * stk[ply, S_SEAT]
                     _store(stk, ply, ret, stk[ply, S_CUR], tt, tab, prm)
                 mode = _RETURN
             else:
                 mode = _NEXT
 
 
-@njit(cache=True)
-def tt_bounds(h0: int, h1: int, h2: int, seat: int, tt: np.ndarray, tab: np.ndarray,
-              prm: np.ndarray) -> tuple[int, int]:  # type: ignore[type-arg]
+@njit(cache=True, nogil=True)
+def tt_bounds(
+    h0: int, h1: int, h2: int, seat: int, tt: I64Array, tab: U8Array, prm: I64Array
+) -> tuple[int, int]:
     """Stored (lower, upper) bounds for a trick-boundary position, or (0, 99)."""
     alive = h0 | h1 | h2
     c0 = 0
@@ -614,11 +656,22 @@ def tt_bounds(h0: int, h1: int, h2: int, seat: int, tt: np.ndarray, tab: np.ndar
     return 0, 99
 
 
-@njit(cache=True)
-def solve_state(h0: int, h1: int, h2: int, seat: int, ncard: int, lead_suit: int,
-                win_card: int, win_seat: int, tcards: int,
-                tt: np.ndarray, tab: np.ndarray, prm: np.ndarray,  # type: ignore[type-arg]
-                stk: np.ndarray) -> int:  # type: ignore[type-arg]
+@njit(cache=True, nogil=True)
+def solve_state(
+    h0: int,
+    h1: int,
+    h2: int,
+    seat: int,
+    ncard: int,
+    lead_suit: int,
+    win_card: int,
+    win_seat: int,
+    tcards: int,
+    tt: I64Array,
+    tab: U8Array,
+    prm: I64Array,
+    stk: I64Array,
+) -> int:
     """Exact number of tricks the declarer takes from this state on."""
     if seat == 0:
         hand = h0
@@ -638,8 +691,9 @@ def solve_state(h0: int, h1: int, h2: int, seat: int, ncard: int, lead_suit: int
             hi = bhi
     while lo < hi:
         t = (lo + hi + 1) // 2
-        if _search(h0, h1, h2, seat, ncard, lead_suit, win_card, win_seat, tcards, t,
-                   tt, tab, prm, stk):
+        if _search(
+            h0, h1, h2, seat, ncard, lead_suit, win_card, win_seat, tcards, t, tt, tab, prm, stk
+        ):
             lo = t
         else:
             hi = t - 1

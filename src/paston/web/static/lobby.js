@@ -99,7 +99,11 @@ function statusBadge(t) {
 async function refreshTables() {
   const status = $("#tables-status");
   try {
-    const tables = await getJSON("/api/tables");
+    const order = { waiting: 0, playing: 1, over: 2 };
+    // Tables to join first, then games to watch, then finished games to replay.
+    const tables = (await getJSON("/api/tables")).sort(
+      (a, b) => (order[a.status] ?? 3) - (order[b.status] ?? 3),
+    );
     const list = $("#tables");
     list.replaceChildren();
     status.textContent = tables.length ? "" : "No public tables yet — create one.";

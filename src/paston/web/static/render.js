@@ -59,7 +59,7 @@ export function renderTrick(el, trick, me, names, opts = {}) {
     slot.append(cardElement(card));
     const who = document.createElement("span");
     who.className = "who-played";
-    who.textContent = names[seat];
+    who.textContent = opts.winner === seat ? `${names[seat]} ✓ won` : names[seat];
     slot.append(who);
     el.append(slot);
   }
@@ -158,7 +158,7 @@ export function renderChart(svg, legend, rows, names, target = 121) {
   out += `<line x1="${pad.l}" x2="${W - pad.r}" y1="${y(target)}" y2="${y(target)}" stroke="#b8860b" stroke-dasharray="4 3" stroke-width="1"/>`;
   out += `<text x="2" y="${y(target) + 4}" font-size="9" fill="#8a5f00">${target}</text>`;
   out += `<text x="2" y="${y(0) + 3}" font-size="9" fill="#666">0</text>`;
-  if (lo < 0) out += `<text x="2" y="${y(lo)}" font-size="9" fill="#666">${lo}</text>`;
+  if (lo < 0 && y(lo) - y(0) > 16) out += `<text x="2" y="${y(lo)}" font-size="9" fill="#666">${lo}</text>`;
   series.forEach((pts, s) => {
     const d = pts.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
     out += `<polyline fill="none" stroke="${SEAT_COLOURS[s]}" stroke-width="2" points="${d}"/>`;

@@ -122,12 +122,11 @@ function render() {
   if (st.trick.length) renderTrick(area, st.trick, 0, names);
   else if (st.tricks.length) {
     const last = st.tricks[st.tricks.length - 1];
-    renderTrick(area, last.cards, 0, names, { winner: last.winner, note: `${names[last.winner]} won trick ${st.tricks.length}` });
+    renderTrick(area, last.cards, 0, names, { winner: last.winner });
   } else {
     area.replaceChildren();
     const wrap = document.createElement("div");
-    wrap.className = "trick-slot";
-    Object.assign(wrap.style, { left: "50%", top: "25%", transform: "translateX(-50%)" });
+    wrap.className = "trick-slot center";
     const pair = document.createElement("div");
     pair.style.display = "flex";
     pair.style.gap = "6px";

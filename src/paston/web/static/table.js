@@ -62,6 +62,7 @@ let gameOverShown = false;
 let lastHintSeq = null;
 let closedForGood = false;
 let summary = null;
+const chatSeen = new Set();
 
 // ------------------------------------------------------------------ connection
 
@@ -179,6 +180,11 @@ function handle(msg) {
       showReject(msg.code === "stale" ? `${msg.message} The table has moved on — choose again.` : msg.message);
       break;
     case "chat":
+      // Every (re)connect replays the recent chat: show each line once.
+      if (typeof msg.seq === "number") {
+        if (chatSeen.has(msg.seq)) break;
+        chatSeen.add(msg.seq);
+      }
       addChat(msg);
       break;
     case "hint":
@@ -240,7 +246,7 @@ function handCount(v, s) {
 
 function phaseVerb(phase) {
   return (
-    { bidding: "bid", exchange: "take the prikup and discard", declare: "declare", defence: "whist or pass", play: "play" }[
+    { bidding: "bid", exchange: "discard", declare: "declare", defence: "whist or pass", play: "play" }[
       phase
     ] ?? phase
   );
@@ -508,7 +514,6 @@ function renderCenter() {
     const last = v.tricks[v.tricks.length - 1];
     renderTrick(el, last.cards, bottom, nm, {
       winner: last.winner,
-      note: `${nm[last.winner]} won trick ${v.tricks.length}`,
     });
     return;
   }
@@ -516,10 +521,7 @@ function renderCenter() {
   if (v.phase === "bidding" || v.phase === "exchange") {
     // The prikup lies face down in the middle until the declarer takes it.
     const wrap = document.createElement("div");
-    wrap.className = "trick-slot";
-    wrap.style.left = "50%";
-    wrap.style.top = "30%";
-    wrap.style.transform = "translateX(-50%)";
+    wrap.className = "trick-slot center";
     const pair = document.createElement("div");
     pair.style.display = "flex";
     pair.style.gap = "6px";
@@ -654,10 +656,12 @@ function renderSidebar() {
   const info = $("#deal-info");
   const rows = [];
   const dealer = v?.dealer ?? t.dealer;
-  rows.push(["Deal", t.status === "waiting" ? "—" : String(t.deal_number)]);
-  if (dealer !== null && dealer !== undefined) rows.push(["Dealer", nm[dealer]]);
+  if (!v) {
+    rows.push(["Deal", t.status === "waiting" ? "—" : String(t.deal_number)]);
+    if (dealer !== null && dealer !== undefined) rows.push(["Dealer", nm[dealer]]);
+  }
   if (v) {
-    rows.push(["Phase", v.phase]);
+    if (v.phase === "bidding") rows.push(["First bidder", nm[v.first_bidder] ?? "—"]);
     if (v.bid) rows.push([v.phase === "bidding" ? "Highest bid" : "Final bid", contractText(v.bid)]);
     if (v.declarer !== null && v.declarer !== undefined) rows.push(["Declarer", nm[v.declarer]]);
     if (v.contract) rows.push(["Contract", contractText(v.contract)]);
@@ -674,7 +678,11 @@ function renderSidebar() {
   const hintPanel = $("#hint-panel");
   hintPanel.hidden = !(t.hints && mySeat() !== null);
   $("#hint-button").disabled = !myTurn() || !!pending;
-  if (lastHintSeq !== null && lastHintSeq !== state.seq && !myTurn()) $("#hints").replaceChildren();
+  if (lastHintSeq !== null && lastHintSeq !== state.seq) {
+    // The hint was for an earlier moment of the deal.
+    $("#hints").replaceChildren();
+    lastHintSeq = null;
+  }
 
   const sheet = (t.score_sheet ?? []).filter((r) => !r.redeal);
   renderScoreSheet($("#score-sheet"), sheet, nm);
@@ -693,12 +701,13 @@ function renderTimer() {
   }
   const left = Math.max(0, Math.ceil(t.timer.deadline - (Date.now() / 1000 + clockOffset)));
   el.hidden = false;
-  el.textContent = `⏱ ${left}s`;
+  el.textContent = `${left} s left`;
   el.classList.toggle("urgent", left <= 5);
   el.setAttribute("aria-label", `${left} seconds left`);
 }
 
 function renderHints(choices) {
+  // Tied to the state on screen (chat also advances the table's seq, without a new state).
   lastHintSeq = state?.seq ?? null;
   const ol = $("#hints");
   ol.replaceChildren();

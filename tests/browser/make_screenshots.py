@@ -71,9 +71,10 @@ def shoot(server: Server) -> None:
         page.goto(server.base + "/")
         page.fill("#t-nick", "Ani")
         page.fill("#t-name", "Yerevan club")
-        page.fill("#t-pause", "0.5")
         page.wait_for_selector("#tables li")
+        page.evaluate("document.activeElement.blur()")
         page.screenshot(path=str(OUT / "lobby.png"))
+        page.fill("#t-pause", "0.5")
 
         page.click("#create-button")
         page.wait_for_url("**/t/*")

@@ -101,8 +101,8 @@ def server_process(tmp_path: Path) -> Iterator[ServerProcess]:
 class ThreadServer:
     """The app under uvicorn in a thread of this process (for tests that drive many sessions)."""
 
-    def __init__(self, db: Path) -> None:
-        self.db_url = f"sqlite:///{db}"
+    def __init__(self, db: Path | str) -> None:
+        self.db_url = db if isinstance(db, str) else f"sqlite:///{db}"
         self.port = free_port()
         self.app = create_app(self.db_url, default_deal_pause=0.0)
         config = uvicorn.Config(

@@ -167,6 +167,14 @@ def test_spectator_reconnect_chat_record(thread_server: ThreadServer) -> None:
         assert ack["type"] == "ack"
         line = await spec.wait_for(lambda m: m["type"] == "chat")
         assert line["text"] == "hello there" and line["from"] == "a" and line["seat"] == 0
+        # A retried chat command is acked again but not said twice.
+        mark = len(clients[0].messages)
+        await clients[0].send({"type": "chat", "text": "hello there", "command_id": "ch"})
+        again = await clients[0].wait_for(lambda m: m.get("command_id") == "ch", mark)
+        assert again == ack
+        await clients[0].send({"type": "ping"})
+        await clients[0].wait_for(lambda m: m["type"] == "pong", mark)
+        assert sum(m["type"] == "chat" for m in clients[0].messages) == 1
         # Reconnect: a new socket with the same token gets the full state of the seat.
         hand = clients[1].state["view"]["hand"]  # type: ignore[index]
         await clients[1].close()

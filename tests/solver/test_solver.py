@@ -52,6 +52,8 @@ def random_position(rng: random.Random, max_cards: int, nact: int | None = None)
     # Few suits, and often lopsided hands, so that voids, ruffs and overtrumps are frequent.
     suits = rng.sample(range(4), rng.choice((2, 2, 3, 4)))
     deck = [c for c in range(32) if c >> 3 in suits]
+    if len(deck) < n * nact:
+        deck = list(range(32))
     rng.shuffle(deck)
     hands = [0, 0, 0]
     if rng.random() < 0.5:
@@ -64,9 +66,6 @@ def random_position(rng: random.Random, max_cards: int, nact: int | None = None)
                 hands[s] |= 1 << c
                 deck.remove(c)
     else:
-        if len(deck) < n * nact:
-            deck = list(range(32))
-            rng.shuffle(deck)
         for i, s in enumerate(active):
             for c in deck[i * n : (i + 1) * n]:
                 hands[s] |= 1 << c

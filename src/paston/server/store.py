@@ -192,13 +192,20 @@ class EventStore:
                     stop = True
                     break
                 jobs.append(more)
-            error: BaseException | None = None
             try:
                 self._write(jobs)
-            except BaseException as exc:  # reported to every waiting command
-                log.exception("database write failed")
-                error = exc
-            for j in jobs:
+                results: list[BaseException | None] = [None] * len(jobs)
+            except Exception:
+                # One bad job must not fail the others of its group: retry them one by one.
+                results = []
+                for j in jobs:
+                    try:
+                        self._write([j])
+                        results.append(None)
+                    except Exception as exc:
+                        log.exception("database write failed (table %s)", _table_of(j))
+                        results.append(exc)
+            for j, error in zip(jobs, results, strict=True):
                 j.loop.call_soon_threadsafe(_settle, j.future, error)
 
     def _write(self, jobs: list[_Job]) -> None:
@@ -230,6 +237,12 @@ class EventStore:
                 conn.execute(insert(events_t), rows)
         self.commits += 1
         self.rows_written += len(rows)
+
+
+def _table_of(job: _Job) -> str:
+    if job.table is not None:
+        return job.table.id
+    return job.events[0].table_id if job.events else "?"
 
 
 def _settle(future: asyncio.Future[None], error: BaseException | None) -> None:

@@ -52,20 +52,21 @@ def hash_token(token: str) -> str:
 class Conn:
     """One socket as the table sees it: who it is and a queue of outgoing text frames."""
 
-    __slots__ = ("closed", "nickname", "outbox", "seat")
+    __slots__ = ("closed", "nickname", "outbox", "overflow", "seat")
 
     def __init__(self, seat: int | None, nickname: str | None) -> None:
         self.seat = seat
         self.nickname = nickname
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = False
+        self.overflow = False
 
     def send(self, text: str) -> None:
         if self.closed:
             return
         if self.outbox.qsize() >= MAX_OUTBOX:
             # A client that does not read must not make the server hold its messages forever.
-            self.closed = True
+            self.closed = self.overflow = True
             self.outbox.put_nowait(None)
             return
         self.outbox.put_nowait(text)
@@ -160,18 +161,20 @@ class Table:
             if deal.is_over:
                 self.deal_ended = self.clock()
         elif kind == "action":
-            deal = self.game.current
-            if deal is None:
+            current = self.game.current
+            if current is None:
                 raise RecordError(f"table {self.id}: event {seq} acts with no deal in progress")
-            deal.apply(data["action"])
+            current.apply(data["action"])
             if data.get("command_id"):
                 self.receipts[data["command_id"]] = (data["seat"], data["action"], seq)
             self.game_seq = seq
             self.actions_applied += 1
             self.turn_started = self.clock()
-            if deal.is_over:
+            if current.is_over:
                 self.deal_ended = self.clock()
         elif kind == "chat":
+            if data.get("command_id"):
+                self.receipts[data["command_id"]] = (data["seat"], "chat", seq)
             self.chat.append(
                 {
                     "type": "chat",
@@ -541,11 +544,24 @@ class Table:
             self._reject(conn, cid, "not_seated", "spectators cannot chat; join a seat to talk")
             return
         async with self.lock:
+            receipt = self.receipts.get(cid) if cid is not None else None
+            if receipt is not None:
+                if receipt[:2] == (conn.seat, "chat"):
+                    conn.send_json({"type": "ack", "command_id": cid, "seq": receipt[2]})
+                else:
+                    self._reject(
+                        conn,
+                        cid,
+                        "duplicate_command",
+                        f"command id {cid!r} was already used for another command",
+                    )
+                return
             data = {
                 "seat": conn.seat,
                 "from": self.seats[conn.seat].nickname,
                 "text": text.strip(),
                 "at": self.clock(),
+                "command_id": cid,
             }
             try:
                 seq = await self._commit("chat", data)

@@ -1,18 +1,15 @@
 """Reference double-dummy solver: plain minimax, no pruning, no table.
 
-Written independently of :mod:`paston.solver.core` (straightforward card
-lists, no bit tricks, no equivalence merging) so that the tests can use it as
-an oracle.  Exponential: only usable with a handful of cards per hand.
+Written independently of :mod:`paston.solver.core` (straightforward rules code, no
+equivalence merging, no bounds, no transposition table) so that the tests can use
+it as an oracle.  Exponential: only usable with a handful of cards per hand.
 """
 
 from __future__ import annotations
 
 
-def _cards(mask: int) -> list[int]:
-    return [c for c in range(32) if (mask >> c) & 1]
-
-
 def _legal(hand: list[int], trick: list[int], trump: int, must_overtrump: bool) -> list[int]:
+    """Legal cards of ``hand`` (card ids) when ``trick`` has been played so far."""
     if not trick:
         return list(hand)
     led = trick[0] // 8
@@ -31,6 +28,7 @@ def _legal(hand: list[int], trick: list[int], trump: int, must_overtrump: bool) 
 
 
 def _winner_index(trick: list[int], trump: int) -> int:
+    """Index in ``trick`` of the winning card."""
     trumps = [i for i, c in enumerate(trick) if c // 8 == trump]
     if trumps:
         return max(trumps, key=lambda i: trick[i])
@@ -49,37 +47,34 @@ def brute_force(
 ) -> int:
     """Declarer's tricks from now on (current trick included) under perfect play."""
     order = sorted(active)
-    hs = {s: _cards(hands[s]) for s in order}
+    n = len(order)
+    # hands as card lists, indexed by position in ``order``
+    hs = [[c for c in range(32) if (hands[s] >> c) & 1] for s in order]
 
-    def seat_after(s: int) -> int:
-        return order[(order.index(s) + 1) % len(order)]
-
-    def rec(lead: int, cur: list[int]) -> int:
-        if len(cur) == len(order):
-            win = lead
-            for _ in range(_winner_index(cur, trump)):
-                win = seat_after(win)
-            got = 1 if win == declarer else 0
-            if not hs[win]:
+    def rec(lead_i: int, cur: list[int]) -> int:
+        if len(cur) == n:
+            win_i = (lead_i + _winner_index(cur, trump)) % n
+            got = 1 if order[win_i] == declarer else 0
+            if not hs[win_i]:
                 return got
-            return got + rec(win, [])
-        mover = lead
-        for _ in range(len(cur)):
-            mover = seat_after(mover)
-        hand = hs[mover]
-        if not hand and not cur:
+            return got + rec(win_i, [])
+        mover_i = (lead_i + len(cur)) % n
+        hand = hs[mover_i]
+        if not hand:
             return 0
-        values = []
+        best = -1
+        maximize = order[mover_i] == declarer
         for c in _legal(hand, cur, trump, must_overtrump):
-            hand.remove(c)
+            hs[mover_i] = [x for x in hand if x != c]
             cur.append(c)
-            values.append(rec(lead, cur))
+            v = rec(lead_i, cur)
             cur.pop()
-            hand.append(c)
-            hand.sort()
-        return max(values) if mover == declarer else min(values)
+            if best < 0 or (v > best if maximize else v < best):
+                best = v
+        hs[mover_i] = hand
+        return best
 
-    return rec(leader, list(trick))
+    return rec(order.index(leader), list(trick))
 
 
 def brute_card_values(
@@ -93,10 +88,8 @@ def brute_card_values(
 ) -> dict[int, int]:
     """Value (declarer's tricks from now on) of each legal card of the seat to move."""
     order = sorted(active)
-    mover = leader
-    for _ in range(len(trick)):
-        mover = order[(order.index(mover) + 1) % len(order)]
-    hand = _cards(hands[mover])
+    mover = order[(order.index(leader) + len(trick)) % len(order)]
+    hand = [c for c in range(32) if (hands[mover] >> c) & 1]
     out: dict[int, int] = {}
     for c in _legal(hand, list(trick), trump, must_overtrump):
         new_hands = list(hands)

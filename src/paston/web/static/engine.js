@@ -88,6 +88,7 @@ export function replayDeal(deal, gameRules = {}) {
     leader: null,
     tricks: [],
     tricksWon: [0, 0, 0],
+    handTricks: [0, 0, 0],
     scores: null,
     redeal: null,
     last: null,
@@ -226,19 +227,21 @@ export function replayDeal(deal, gameRules = {}) {
         for (const t of st.trick.slice(1)) if (beats(t[1], best[1], trump)) best = t;
         const winner = best[0];
         st.tricks.push({ leader: st.leader, cards: st.trick, winner });
-        st.tricksWon[winner] += 1;
+        st.handTricks[winner] += 1;
+        // Tricks count for players: in the open lone-whist variant the passer's hand plays
+        // for the whister, so its tricks are the whister's (as Deal.credited_tricks).
+        st.tricksWon = [...st.handTricks];
+        if (st.whisters.length === 1 && st.active.length === 3) {
+          const w = st.whisters[0];
+          for (let s = 0; s < 3; s++)
+            if (s !== st.declarer && s !== w) {
+              st.tricksWon[w] += st.tricksWon[s];
+              st.tricksWon[s] = 0;
+            }
+        }
         st.trick = [];
         if (st.tricks.length === 10) {
-          const credited = [...st.tricksWon];
-          if (st.whisters.length === 1 && rules.lone_whist_mode !== "two_handed") {
-            const w = st.whisters[0];
-            for (let s = 0; s < 3; s++)
-              if (s !== st.declarer && s !== w) {
-                credited[w] += credited[s];
-                credited[s] = 0;
-              }
-          }
-          st.scores = dealScores(rules, st.declarer, st.contract, st.whisters, credited);
+          st.scores = dealScores(rules, st.declarer, st.contract, st.whisters, st.tricksWon);
           end("scored");
         } else {
           st.leader = winner;

@@ -279,7 +279,8 @@ function render() {
   felt.dataset.deal = String(t.deal_number);
   felt.dataset.seat = me === null ? "spectator" : String(me);
 
-  document.title = `Paston — ${t.name}`;
+  // A mark in the tab title, for a player whose turn comes while looking elsewhere.
+  document.title = `${myTurn() ? "● Your turn — " : ""}Paston — ${t.name}`;
   $("#table-name").textContent = t.name + (t.public ? "" : " (private)");
   const dealer = v?.dealer ?? t.dealer;
   $("#deal-meta").textContent =
@@ -315,6 +316,7 @@ function render() {
   renderPanel();
   renderSidebar();
   renderTimer();
+  markHinted();
   if (t.status === "over" && !gameOverShown) {
     gameOverShown = true;
     openGameOver();
@@ -379,6 +381,7 @@ function makeOpenHandPlayable() {
     const b = cardElement(el.dataset.card, { button: true, small: true });
     b.classList.add("legal");
     b.addEventListener("click", () => sendAction(b.dataset.card));
+    el.parentElement.classList.add("playable");
     el.replaceWith(b);
   }
 }
@@ -706,6 +709,17 @@ function renderTimer() {
   el.setAttribute("aria-label", `${left} seconds left`);
 }
 
+let hintedAction = null;
+
+// Outline the hint's best choice among the offered ones while the hint is current.
+function markHinted() {
+  if (!hintedAction || lastHintSeq !== state?.seq) return;
+  for (const el of document.querySelectorAll("#felt [data-action], #felt button.card[data-card]")) {
+    const a = el.dataset.action ?? el.dataset.card;
+    el.classList.toggle("hinted", a === hintedAction);
+  }
+}
+
 function renderHints(choices) {
   // Tied to the state on screen (chat also advances the table's seq, without a new state).
   lastHintSeq = state?.seq ?? null;
@@ -715,6 +729,8 @@ function renderHints(choices) {
     ol.innerHTML = `<li>No hint available.</li>`;
     return;
   }
+  hintedAction = choices[0].action;
+  markHinted();
   for (const c of choices.slice(0, 8)) {
     const li = document.createElement("li");
     const val = typeof c.value === "number" ? c.value.toFixed(2) : "";

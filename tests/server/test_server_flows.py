@@ -6,10 +6,15 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import time
 from typing import Any
 
 import httpx
 from conftest import THREE_HUMANS, Client, ThreadServer, my_turn, new_table
+
+from paston.bots import BOT_NAMES
+from paston.bots.random_bot import RandomBot
+from paston.bots.registry import _FACTORIES, register_bot
 
 
 def run(coro: Any) -> Any:
@@ -265,3 +270,49 @@ def test_stand_in_timer_hints(thread_server: ThreadServer) -> None:
         await c.close()
 
     run(main())
+
+
+class _SleepyBot(RandomBot):
+    """A bot that thinks for a long time (blocking its thread, as a real search would)."""
+
+    name = "sleepy"
+
+    def act(self, view: Any) -> int:
+        time.sleep(1.0)
+        return super().act(view)
+
+
+def test_slow_bots_do_not_block_other_tables(thread_server: ThreadServer) -> None:
+    register_bot("sleepy", _SleepyBot)
+    try:
+
+        async def main() -> None:
+            body = {
+                "seats": [{"kind": "bot", "bot": "sleepy"}] * 2 + [{"kind": "human"}],
+                "first_dealer": 0,
+                "deal_pause": 0,
+            }
+            slow, slow_seats = await new_table(thread_server.url, body, ["waiter"])
+            watcher = await Client.connect(thread_server.ws, slow, None, None)
+            table, seats = await new_table(thread_server.url, THREE_HUMANS, ["a", "b", "c"])
+            clients = await connect_all(thread_server.ws, table, seats)
+            rng = random.Random(3)
+            # Wait until a sleepy bot is thinking (its table is dealt and a bot is to act).
+            await watcher.wait_for(
+                lambda m: (
+                    m["type"] == "state" and m["view"] is not None and m["view"]["to_act"] in (0, 1)
+                )
+            )
+            for i in range(4):
+                t0 = time.perf_counter()
+                await play_one(clients, rng, f"fast-{i}")
+                assert time.perf_counter() - t0 < 0.5, "a slow bot blocked another table"
+            for c in [*clients, watcher]:
+                await c.close()
+            assert slow_seats
+
+        run(main())
+    finally:
+        _FACTORIES.pop("sleepy", None)
+        if "sleepy" in BOT_NAMES:
+            BOT_NAMES.remove("sleepy")

@@ -20,12 +20,17 @@ run: $(STAMP)
 ## make test: install what the tests need (system packages included), lint, type-check, test.
 test: system-deps $(STAMP) lint typecheck pytest
 
-# Debian's Chromium drives the browser tests (never a downloaded browser build).
+# Debian's Chromium drives the browser tests (never a downloaded browser build);
+# a PostgreSQL server runs the store's tests on Postgres.
 system-deps:
-	@if ! command -v chromium >/dev/null 2>&1; then \
-		echo "installing Debian's chromium for the browser tests"; \
+	@missing=; \
+	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
+	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
+	if [ -n "$$missing" ]; then \
+		echo "installing Debian packages for the tests:$$missing"; \
 		SUDO=; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
-		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; \
+		$$SUDO apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; \
 	fi
 
 lint: $(STAMP)

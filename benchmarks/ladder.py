@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import random
 import statistics
 import sys
 import time
@@ -105,16 +106,55 @@ def report(results: dict[str, Any], console: Console) -> None:
         table.add_row(name, str(s["deals"]), *cells, adv)
     console.print(table)
     arenas = results["arenas"]
-    oracle = next(
-        (r for n, r in arenas.items() if n.startswith("oracle,heuristic,heuristic")), None
-    )
-    if oracle is not None:
-        gap = oracle["summary"]["advantage"][0]
-        console.print(f"heuristic -> oracle gap: {gap:+.2f} points per deal")
-        for name, res in arenas.items():
-            if name.endswith(",heuristic,heuristic") and not name.startswith("oracle"):
-                adv = res["summary"]["advantage"][0]
-                console.print(f"  {name.split(',')[0]} closes {100 * adv / gap:.0f} % of it")
+    oracle_name = next((n for n in arenas if n.startswith("oracle,heuristic,heur")), None)
+    if oracle_name is None:
+        return
+    oracle = _advantages(arenas[oracle_name]["rows"])
+    gap, gap_ci = mean_ci(oracle)
+    console.print(f"heuristic -> oracle gap: {gap:+.2f} ± {gap_ci:.2f} points per deal")
+    rng = random.Random(0)
+    for name, res in arenas.items():
+        if not name.endswith(",heuristic,heuristic") or name == oracle_name:
+            continue
+        adv = _advantages(res["rows"])
+        n = min(len(adv), len(oracle))  # same seed: set k is the same deal in every arena
+        if n < 2:
+            continue
+        x, o = adv[:n], oracle[:n]
+        # Share of the gap, with a paired bootstrap interval over the deal sets.
+        boot = []
+        for _ in range(2000):
+            idx = [rng.randrange(n) for _ in range(n)]
+            den = sum(o[i] for i in idx)
+            if den:
+                boot.append(sum(x[i] for i in idx) / den)
+        boot.sort()
+        lo, hi = boot[int(0.025 * len(boot))], boot[int(0.975 * len(boot)) - 1]
+        d, d_ci = mean_ci([a - b for a, b in zip(o, x, strict=True)])
+        console.print(
+            f"  {name.split(',')[0]}: closes {100 * sum(x) / sum(o):.0f} % of it "
+            f"(95 % bootstrap {100 * lo:.0f}-{100 * hi:.0f} %; oracle still {d:+.2f} ± {d_ci:.2f} "
+            f"better, paired, {n} sets)"
+        )
+    names = [n for n in arenas if n.endswith(",heuristic,heuristic") and n != oracle_name]
+    for i, first in enumerate(names):
+        for second in names[i + 1 :]:
+            x, y = _advantages(arenas[first]["rows"]), _advantages(arenas[second]["rows"])
+            n = min(len(x), len(y))
+            if n >= 2:
+                d, d_ci = mean_ci([a - b for a, b in zip(x[:n], y[:n], strict=True)])
+                console.print(
+                    f"  advantage {first.split(',')[0]} - {second.split(',')[0]}: "
+                    f"{d:+.2f} ± {d_ci:.2f} (paired over {n} sets)"
+                )
+
+
+def _advantages(rows: list[list[list[int]]]) -> list[float]:
+    out = []
+    for set_rows in rows:
+        m = [sum(r[i] for r in set_rows) / len(set_rows) for i in range(3)]
+        out.append(m[0] - (m[1] + m[2]) / 2)
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -124,11 +164,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--arena", action="append", help="three bot specs, comma separated")
     parser.add_argument("--out", type=Path, default=Path("ladder.json"))
     parser.add_argument("--flush", type=int, default=10)
-    parser.add_argument("--report", type=Path, help="only print the tables of a results file")
+    parser.add_argument(
+        "--report", type=Path, action="append", help="only print the tables of results file(s)"
+    )
     args = parser.parse_args(argv)
     console = Console()
     if args.report:
-        report(json.loads(args.report.read_text()), console)
+        merged: dict[str, Any] = {"arenas": {}}
+        for path in args.report:
+            merged["arenas"].update(json.loads(path.read_text())["arenas"])
+        report(merged, console)
         return 0
     arenas = args.arena or DEFAULT_ARENAS
     results: dict[str, Any] = {"seed": args.seed, "sets_planned": args.sets, "arenas": {}}

@@ -291,6 +291,7 @@ def test_slow_bots_do_not_block_other_tables(thread_server: ThreadServer) -> Non
                 "seats": [{"kind": "bot", "bot": "sleepy"}] * 2 + [{"kind": "human"}],
                 "first_dealer": 0,
                 "deal_pause": 0,
+                "grace": 0,  # nobody connects for the human seat: a quick stand-in plays it
             }
             slow, slow_seats = await new_table(thread_server.url, body, ["waiter"])
             watcher = await Client.connect(thread_server.ws, slow, None, None)

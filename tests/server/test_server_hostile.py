@@ -105,16 +105,18 @@ def test_tokens_tables_sizes_binary_and_floods(thread_server: ThreadServer) -> N
         await c0.ws.send(b"\x00\x01binary")
         rej = await c0.wait_for(lambda m: m["type"] == "reject", mark)
         assert rej["code"] == "bad_message" and "binary" in rej["message"]
-        # A flood: past 20 messages a second, messages are refused as rate_limited.
-        await asyncio.sleep(1.05)
+        # A flood: past a burst of 40 (20 a second on average), messages are refused as
+        # rate_limited, naming the command.
+        await asyncio.sleep(2.1)
         mark = len(c0.messages)
-        for _ in range(40):
-            await c0.send({"type": "ping"})
-        await c0.wait_for(lambda m: m.get("code") == "rate_limited", mark)
-        await asyncio.sleep(0.3)
+        for i in range(100):
+            await c0.send({"type": "chat", "text": "spam", "command_id": f"spam-{i}"})
+        await c0.wait_for(lambda m: m.get("command_id") == "spam-99", mark)
         replies = c0.messages[mark:]
-        assert sum(m["type"] == "pong" for m in replies) <= 21
-        assert sum(m.get("code") == "rate_limited" for m in replies) >= 19
+        limited = [m for m in replies if m.get("code") == "rate_limited"]
+        acked = [m for m in replies if m["type"] == "ack"]
+        assert len(acked) + len(limited) == 100
+        assert 40 <= len(acked) <= 55 and limited[-1]["command_id"] == "spam-99"
         # A frame over the 64 KiB transport limit closes only that socket (1009).
         hog = await Client.connect(thread_server.ws, table, None, None)
         await hog.wait_for(lambda m: m["type"] == "state")

@@ -59,9 +59,12 @@ def test_kill_9_keeps_acked_actions(tmp_path: Path) -> None:
     db = tmp_path / "kill.sqlite"
     rng = random.Random(2024)
 
-    async def phase_one() -> tuple[str, list[Any], list[Any]]:
+    async def phase_one() -> tuple[str, str, list[Any], list[Any]]:
         server = ServerProcess(db).start()
         try:
+            # A table that plays by itself (two bots, and a stand-in for the absent human).
+            auto_body = {"grace": 0, "deal_pause": 0, "rules": {"target": 100000}}
+            auto, _auto_seats = await new_table(server.url, auto_body, ["gone"])
             table, seats = await new_table(server.url, THREE_HUMANS, ["a", "b", "c"])
             clients = [await Client.connect(server.ws, table, t, s) for s, t in seats]
             for c in clients:
@@ -81,9 +84,9 @@ def test_kill_9_keeps_acked_actions(tmp_path: Path) -> None:
             )
         finally:
             server.kill()
-        return table, seats, acked
+        return auto, table, seats, acked
 
-    table, seats, acked = asyncio.run(phase_one())
+    auto, table, seats, acked = asyncio.run(phase_one())
 
     async def phase_two() -> None:
         server = ServerProcess(db).start()
@@ -110,7 +113,11 @@ def test_kill_9_keeps_acked_actions(tmp_path: Path) -> None:
             )
             again = await owner.wait_for(lambda m: m.get("command_id") == cid, mark)
             assert again == {"type": "ack", "command_id": cid, "seq": seq}
-            # The table continues.
+            # The tables continue: the bot table by itself, the other with its players.
+            watcher = await Client.connect(server.ws, auto, None, None)
+            first = await watcher.wait_for(lambda m: m["type"] == "state")
+            await watcher.wait_for(lambda m: m["type"] == "state" and m["seq"] > first["seq"] + 3)
+            await watcher.close()
             more = await _play(clients, rng, 5, "two")
             assert more[0][2] > state["seq"] - 1
             for c in clients:

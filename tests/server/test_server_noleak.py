@@ -51,6 +51,8 @@ def cards_in(obj: Any, key: str | None = None) -> set[int]:
     if key in SKIP_KEYS:
         return set()
     if isinstance(obj, str):
+        # The engine's parse error gives an example card ("a card such as QH"): not knowledge.
+        obj = obj.replace("a card such as QH", "a card")
         return {parse_card(m) for m in CARD.findall(obj)}
     if isinstance(obj, dict):
         out: set[int] = set()

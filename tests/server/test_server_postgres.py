@@ -28,10 +28,28 @@ def _as_postgres(cmd: list[str]) -> list[str]:
     return cmd
 
 
+def _pg_bin(name: str) -> str | None:
+    # Debian keeps the server tools off PATH, under /usr/lib/postgresql/<version>/bin.
+    found = shutil.which(name)
+    if found:
+        return found
+    candidates = sorted(Path("/usr/lib/postgresql").glob(f"*/bin/{name}"))
+    return str(candidates[-1]) if candidates else None
+
+
+def _unavailable(reason: str) -> None:
+    # `make test` installs PostgreSQL, so in CI a missing server is a failure, not a skip.
+    if os.environ.get("CI"):
+        pytest.fail(reason)
+    pytest.skip(reason)
+
+
 @pytest.fixture
 def postgres_url() -> Iterator[str]:
-    if not (shutil.which("initdb") and shutil.which("pg_ctl")):
-        pytest.skip("no PostgreSQL server installed")
+    initdb, pg_ctl = _pg_bin("initdb"), _pg_bin("pg_ctl")
+    if not (initdb and pg_ctl):
+        _unavailable("no PostgreSQL server installed (apt-get install postgresql)")
+    assert initdb and pg_ctl
     # Not under pytest's tmp_path: the postgres user must be able to reach the folder.
     root = Path(tempfile.mkdtemp(prefix="paston-pg-"))
     if os.geteuid() == 0:
@@ -39,17 +57,17 @@ def postgres_url() -> Iterator[str]:
     data = root / "data"
     port = free_port()
     init = subprocess.run(
-        _as_postgres(["initdb", "-D", str(data), "-A", "trust", "-U", "paston"]),
+        _as_postgres([initdb, "-D", str(data), "-A", "trust", "-U", "paston"]),
         capture_output=True,
         text=True,
     )
     if init.returncode != 0:
         shutil.rmtree(root, ignore_errors=True)
-        pytest.skip(f"initdb failed: {init.stderr.strip()[:200]}")
+        _unavailable(f"initdb failed: {init.stderr.strip()[:200]}")
     opts = f"-p {port} -k {root} -c listen_addresses=127.0.0.1 -c fsync=off"
     subprocess.run(
         _as_postgres(
-            ["pg_ctl", "-D", str(data), "-o", opts, "-l", str(root / "log"), "-w", "start"]
+            [pg_ctl, "-D", str(data), "-o", opts, "-l", str(root / "log"), "-w", "start"]
         ),
         check=True,
         capture_output=True,
@@ -58,7 +76,7 @@ def postgres_url() -> Iterator[str]:
         yield f"postgresql+psycopg://paston@127.0.0.1:{port}/postgres"
     finally:
         subprocess.run(
-            _as_postgres(["pg_ctl", "-D", str(data), "-m", "immediate", "stop"]),
+            _as_postgres([pg_ctl, "-D", str(data), "-m", "immediate", "stop"]),
             capture_output=True,
         )
         shutil.rmtree(root, ignore_errors=True)

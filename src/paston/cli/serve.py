@@ -31,15 +31,19 @@ def register(app: typer.Typer) -> None:
         """Serve Paston in the browser: lobby, tables, bots, spectators."""
         import uvicorn
 
-        from ..server import create_app
+        from ..server import EventStore, create_app
 
         url = db or f"sqlite:///{Path('paston-data') / 'paston.sqlite'}"
         logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
         try:
-            app_ = create_app(url, default_deal_pause=deal_pause, gc_tuning=True)
-        except Exception as exc:  # a bad URL or an unreachable database: one clear line
-            typer.echo(f"error: cannot open the database {url!r}: {exc}", err=True)
+            # Open the database once before serving, so that a bad URL or an unreachable
+            # server is one clear line rather than a traceback from the app's start-up.
+            EventStore(url).close()
+        except Exception as exc:
+            first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+            typer.echo(f"error: cannot open the database {url!r}: {first}", err=True)
             raise typer.Exit(2) from None
+        app_ = create_app(url, default_deal_pause=deal_pause, gc_tuning=True)
         shown = f"[{host}]" if ":" in host else host
         config = uvicorn.Config(
             app_,

@@ -37,8 +37,10 @@ log = logging.getLogger("paston.server")
 
 #: Largest client message the server reads (bytes); bigger ones are rejected ``too_large``.
 MAX_MESSAGE = 16 * 1024
-#: Messages per second one socket may send; more are rejected ``rate_limited``.
+#: Messages per second one socket may send on average (and in a burst); more are rejected
+#: ``rate_limited``.
 RATE_LIMIT = 20
+RATE_BURST = 40
 #: Rate-limited messages in a row after which the socket is closed (code 1008).
 FLOOD_CLOSE = 200
 CLIENT_TYPES = ("action", "chat", "hint", "ping")
@@ -270,8 +272,9 @@ async def _write(ws: WebSocket, conn: Conn) -> None:
 
 
 async def _read(ws: WebSocket, table: Table, conn: Conn, writer: asyncio.Task[None]) -> None:
-    window = time.monotonic()
-    count = 0
+    # Token bucket: RATE_LIMIT messages a second on average, bursts up to RATE_BURST.
+    tokens = float(RATE_BURST)
+    last = time.monotonic()
     flood = 0
     while not conn.closed:
         try:
@@ -280,6 +283,20 @@ async def _read(ws: WebSocket, table: Table, conn: Conn, writer: asyncio.Task[No
             return
         if message["type"] == "websocket.disconnect":
             return
+        now = time.monotonic()
+        tokens = min(float(RATE_BURST), tokens + (now - last) * RATE_LIMIT)
+        last = now
+        limited = tokens < 1.0
+        if limited:
+            flood += 1
+            if flood >= FLOOD_CLOSE:
+                conn.send_json({"type": "error", "code": "rate_limited", "message": "flooding"})
+                with contextlib.suppress(Exception):
+                    await ws.close(1008)
+                return
+        else:
+            tokens -= 1.0
+            flood = 0
         text = message.get("text")
         if text is None:
             data = message.get("bytes") or b""
@@ -288,20 +305,6 @@ async def _read(ws: WebSocket, table: Table, conn: Conn, writer: asyncio.Task[No
             else:
                 _reject(conn, "bad_message", "binary frames are not accepted; send JSON text")
             continue
-        now = time.monotonic()
-        if now - window >= 1.0:
-            window, count = now, 0
-        count += 1
-        if count > RATE_LIMIT:
-            flood += 1
-            if flood >= FLOOD_CLOSE:
-                conn.send_json({"type": "error", "code": "rate_limited", "message": "flooding"})
-                with contextlib.suppress(Exception):
-                    await ws.close(1008)
-                return
-            _reject(conn, "rate_limited", f"more than {RATE_LIMIT} messages in one second")
-            continue
-        flood = 0
         if len(text) > MAX_MESSAGE:
             _reject(conn, "too_large", "messages over 16 KiB are not read")
             continue
@@ -313,9 +316,19 @@ async def _read(ws: WebSocket, table: Table, conn: Conn, writer: asyncio.Task[No
         if not isinstance(msg, dict):
             _reject(conn, "bad_message", "a message is a JSON object with a 'type'")
             continue
+        cid = msg.get("command_id") if isinstance(msg.get("command_id"), str) else None
+        if limited:
+            # Parsed only to name the command: the client knows which one to send again.
+            _reject(
+                conn,
+                "rate_limited",
+                f"more than {RATE_LIMIT} messages a second (bursts of {RATE_BURST}); "
+                "slow down and send it again",
+                cid,
+            )
+            continue
         kind = msg.get("type")
         if kind not in CLIENT_TYPES:
-            cid = msg.get("command_id") if isinstance(msg.get("command_id"), str) else None
             _reject(
                 conn,
                 "unknown_type",
@@ -328,7 +341,7 @@ async def _read(ws: WebSocket, table: Table, conn: Conn, writer: asyncio.Task[No
         except Exception:
             # A bug or a strange message must never take the table down.
             log.exception("table %s: error handling a %s message", table.id, kind)
-            _reject(conn, "server_error", "the server could not handle this message")
+            _reject(conn, "server_error", "the server could not handle this message", cid)
 
 
 def _reject(conn: Conn, code: str, message: str, cid: str | None = None) -> None:

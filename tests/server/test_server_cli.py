@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 import httpx
-from conftest import ServerProcess, free_port
+from server_helpers import ServerProcess, free_port
 
 
 def test_serve_prints_address_and_creates_default_db(tmp_path: Path) -> None:

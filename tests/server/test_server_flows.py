@@ -10,7 +10,7 @@ import time
 from typing import Any
 
 import httpx
-from conftest import THREE_HUMANS, Client, ThreadServer, my_turn, new_table
+from server_helpers import THREE_HUMANS, Client, ThreadServer, my_turn, new_table
 
 from paston.bots import BOT_NAMES
 from paston.bots.random_bot import RandomBot

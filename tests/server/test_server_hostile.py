@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 import websockets
-from conftest import THREE_HUMANS, Client, ThreadServer, my_turn, new_table
+from server_helpers import THREE_HUMANS, Client, ThreadServer, my_turn, new_table
 
 
 def run(coro: Any) -> Any:

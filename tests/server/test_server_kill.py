@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from conftest import THREE_HUMANS, Client, ServerProcess, my_turn, new_table
+from server_helpers import THREE_HUMANS, Client, ServerProcess, my_turn, new_table
 
 
 async def _play(clients: list[Client], rng: random.Random, n: int, tag: str) -> list[Any]:

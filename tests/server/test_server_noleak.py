@@ -16,7 +16,7 @@ import json
 import re
 from typing import Any
 
-from conftest import Client, ThreadServer, my_turn, new_table
+from server_helpers import Client, ThreadServer, my_turn, new_table
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import THREE_HUMANS, Client, ThreadServer, free_port, my_turn, new_table
+from server_helpers import THREE_HUMANS, Client, ThreadServer, free_port, my_turn, new_table
 
 pytest.importorskip("psycopg")
 

@@ -16,9 +16,9 @@ import json
 import re
 from typing import Any
 
-from server_helpers import Client, ThreadServer, my_turn, new_table
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from server_helpers import Client, ThreadServer, my_turn, new_table
 
 from paston.cards import cards_of, parse_card
 from paston.deal import Deal

@@ -66,9 +66,7 @@ def postgres_url() -> Iterator[str]:
         _unavailable(f"initdb failed: {init.stderr.strip()[:200]}")
     opts = f"-p {port} -k {root} -c listen_addresses=127.0.0.1 -c fsync=off"
     subprocess.run(
-        _as_postgres(
-            [pg_ctl, "-D", str(data), "-o", opts, "-l", str(root / "log"), "-w", "start"]
-        ),
+        _as_postgres([pg_ctl, "-D", str(data), "-o", opts, "-l", str(root / "log"), "-w", "start"]),
         check=True,
         capture_output=True,
     )

@@ -81,5 +81,6 @@ def main() -> None:
             f"p90 {quantile(cpu_ms, 0.9):6.1f} max {max(cpu_ms):6.1f} ms"
         )
 
+
 if __name__ == "__main__":
     main()

@@ -149,6 +149,36 @@ def report(results: dict[str, Any], console: Console) -> None:
                 )
 
 
+def plot(results: dict[str, Any], path: Path) -> None:
+    """Draw the ladder: each bot's advantage over a field of two heuristic bots (plus
+    heuristic over two random bots), with 95 % intervals."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    bars: list[tuple[str, float, float]] = []
+    for name, res in results["arenas"].items():
+        bots = name.split(",")
+        if bots[1:] == ["heuristic", "heuristic"] or bots == ["heuristic", "random", "random"]:
+            mean, ci = res["summary"]["advantage"]
+            bars.append((f"{bots[0]}\nvs {bots[1]} ×2", mean, ci))
+    bars.sort(key=lambda bar: bar[1])
+    fig, ax = plt.subplots(figsize=(7, 3.6), dpi=120)
+    colours = ["#9b9b9b" if "oracle" in b[0] else "#2e7d4f" for b in bars]
+    ax.barh([b[0] for b in bars], [b[1] for b in bars], xerr=[b[2] for b in bars],
+            color=colours, capsize=4)  # fmt: skip
+    for i, (_, mean, ci) in enumerate(bars):
+        ax.text(mean + ci + 0.4, i, f"{mean:+.1f} ± {ci:.1f}", va="center", fontsize=8)
+    ax.set_xlabel("points per deal over the field (duplicate deals, 95 % interval)")
+    ax.set_title("paston bot ladder (oracle sees all cards: the ceiling, not a player)")
+    ax.axvline(0, color="black", linewidth=0.8)
+    ax.set_xlim(0, max(b[1] + b[2] for b in bars) * 1.25)
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+
+
 def _advantages(rows: list[list[list[int]]]) -> list[float]:
     out = []
     for set_rows in rows:
@@ -167,6 +197,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--report", type=Path, action="append", help="only print the tables of results file(s)"
     )
+    parser.add_argument("--plot", type=Path, help="also draw the ladder as a PNG")
     args = parser.parse_args(argv)
     console = Console()
     if args.report:
@@ -174,6 +205,8 @@ def main(argv: list[str] | None = None) -> int:
         for path in args.report:
             merged["arenas"].update(json.loads(path.read_text())["arenas"])
         report(merged, console)
+        if args.plot:
+            plot(merged, args.plot)
         return 0
     arenas = args.arena or DEFAULT_ARENAS
     results: dict[str, Any] = {"seed": args.seed, "sets_planned": args.sets, "arenas": {}}
@@ -201,6 +234,8 @@ def main(argv: list[str] | None = None) -> int:
             entry["summary"] = summary(specs, entry["rows"])
             args.out.write_text(json.dumps(results))
     report(results, console)
+    if args.plot:
+        plot(results, args.plot)
     return 0
 
 

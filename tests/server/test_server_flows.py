@@ -51,7 +51,9 @@ async def play_one(clients: list[Client], rng: random.Random, cid: str) -> tuple
 def test_rest_lobby(thread_server: ThreadServer) -> None:
     with httpx.Client(base_url=thread_server.url) as http:
         assert http.get("/api/health").json()["ok"] is True
-        assert {"name": "random", "label": "Random"} in http.get("/api/bots").json()
+        bots = {b["name"]: b for b in http.get("/api/bots").json()}
+        assert bots["random"]["label"] == "Random" and bots["random"]["description"]
+        assert {"heuristic", "pimc", "wpimc"} <= set(bots) and "oracle" not in bots
         rules = {r["name"]: r for r in http.get("/api/rules").json()}
         assert rules["target"]["kind"] == "int" and rules["target"]["default"] == 121
         assert rules["lone_whist_mode"]["kind"] == "choice"

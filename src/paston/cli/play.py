@@ -45,7 +45,7 @@ def play_command(
     seat: Annotated[int, typer.Option(min=0, max=2, help="Your seat.")] = 0,
     bots: Annotated[
         str, typer.Option(help="The two computer players, for the other seats in order.")
-    ] = "random,random",
+    ] = "heuristic,heuristic",
     seed: Annotated[int | None, typer.Option(help="Seed of the cards and the bots.")] = None,
     rules: Annotated[
         str | None, typer.Option(help="Variant flags as JSON, e.g. '{\"target\": 61}'.")

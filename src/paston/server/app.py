@@ -23,7 +23,7 @@ from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
-from ..bots import BOT_NAMES
+from ..bots.registry import bot_names
 from ..record import replay
 from ..rules import DEFAULT_RULES, Rules
 from .registry import TableRegistry
@@ -44,6 +44,15 @@ RATE_BURST = 40
 #: Rate-limited messages in a row after which the socket is closed (code 1008).
 FLOOD_CLOSE = 200
 CLIENT_TYPES = ("action", "chat", "hint", "ping")
+
+
+#: How the lobby names the bots (the label also names a bot's seat) and says what they are.
+BOT_LABELS = {
+    "random": ("Random", "a baseline that plays any legal card"),
+    "heuristic": ("Heuristic", "quick, plays sound Paston"),
+    "pimc": ("PIMC", "strong: samples the unseen cards and solves each world"),
+    "wpimc": ("Weighted PIMC", "strongest: PIMC that reads the auction"),
+}
 
 
 def _error(status: int, code: str, message: str) -> JSONResponse:
@@ -132,7 +141,11 @@ def create_app(
 
     @app.get("/api/bots")
     async def bots() -> list[dict[str, str]]:
-        return [{"name": n, "label": n.replace("_", " ").capitalize()} for n in BOT_NAMES]
+        return [
+            {"name": n, "label": label, "description": about}
+            for n in bot_names()
+            for label, about in [BOT_LABELS.get(n, (n.capitalize(), ""))]
+        ]
 
     @app.get("/api/rules")
     async def rules() -> list[dict[str, Any]]:

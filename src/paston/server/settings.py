@@ -6,8 +6,7 @@ import random
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from ..bots import BOT_NAMES
-from ..bots.registry import BotSpecError, make_bot
+from ..bots.registry import BotSpecError, bot_names, make_bot
 from ..rules import RuleError, Rules
 
 __all__ = ["BadRequest", "SeatSpec", "TableSettings", "parse_settings"]
@@ -81,12 +80,18 @@ _KEYS = (
 )
 
 
+#: A bot seat without a named bot, and the stand-in for an absent player: strong and quick.
+DEFAULT_BOT = "heuristic"
+#: Hints explain with expected Paston scores from sampled worlds.
+DEFAULT_HINT_BOT = "pimc"
+
+
 def _bot_name(value: Any, key: str) -> str:
     if not isinstance(value, str) or not value.strip():
-        raise BadRequest(f"{key!r} must be a bot name ({', '.join(BOT_NAMES)})")
+        raise BadRequest(f"{key!r} must be a bot name ({', '.join(bot_names())})")
     name = value.strip()
-    if name.partition(":")[0] not in BOT_NAMES:
-        raise BadRequest(f"{key!r}: unknown bot {name!r}; choose one of: {', '.join(BOT_NAMES)}")
+    if name.partition(":")[0] not in bot_names():
+        raise BadRequest(f"{key!r}: unknown bot {name!r}; choose one of: {', '.join(bot_names())}")
     try:
         make_bot(name, seed=0).close()
     except BotSpecError as exc:
@@ -137,7 +142,7 @@ def parse_settings(
         if set(s) - {"kind", "bot"}:
             raise BadRequest(f"seat {i}: only the keys 'kind' and 'bot' are allowed")
         if s["kind"] == "bot":
-            seats.append(SeatSpec("bot", _bot_name(s.get("bot", "random"), f"seats[{i}].bot")))
+            seats.append(SeatSpec("bot", _bot_name(s.get("bot", DEFAULT_BOT), f"seats[{i}].bot")))
         else:
             seats.append(SeatSpec("human"))
     if not any(s.kind == "human" for s in seats):
@@ -153,8 +158,8 @@ def parse_settings(
         rules=rules,
         seats=(seats[0], seats[1], seats[2]),
         hints=body.get("hints", True),
-        hint_bot=_bot_name(body.get("hint_bot", "random"), "hint_bot"),
-        stand_in=_bot_name(body.get("stand_in", "random"), "stand_in"),
+        hint_bot=_bot_name(body.get("hint_bot", DEFAULT_HINT_BOT), "hint_bot"),
+        stand_in=_bot_name(body.get("stand_in", DEFAULT_BOT), "stand_in"),
         move_timer=_number(body, "move_timer", None, 1, 3600, True),
         grace=_number(body, "grace", 60, 0, 86400, False) or 0.0,
         deal_pause=_number(body, "deal_pause", default_deal_pause, 0, 60, False) or 0.0,

@@ -83,12 +83,24 @@ function renderSeatRows() {
     sel.name = `seat-${s}`;
     sel.innerHTML =
       `<option value="me">You</option><option value="human">A person (invite by link)</option>` +
-      bots.map((b) => `<option value="bot:${escapeHTML(b.name)}">Bot: ${escapeHTML(b.label)}</option>`).join("");
-    sel.value = s === 0 ? "me" : `bot:${bots[0]?.name ?? "random"}`;
+      bots
+        .map((b) => {
+          const about = b.description ? ` — ${b.description}` : "";
+          return `<option value="bot:${escapeHTML(b.name)}">Bot: ${escapeHTML(b.label + about)}</option>`;
+        })
+        .join("");
+    sel.value = s === 0 ? "me" : `bot:${preferredBot(bots)}`;
     rows.append(label, sel);
   }
   const hb = $("#t-hintbot");
   hb.innerHTML = bots.map((b) => `<option value="${escapeHTML(b.name)}">${escapeHTML(b.label)}</option>`).join("");
+  hb.value = preferredBot(bots);
+}
+
+// The default opponent: the strongest bot that still answers at once.
+function preferredBot(bots) {
+  const names = bots.map((b) => b.name);
+  return ["pimc", "heuristic"].find((n) => names.includes(n)) ?? names[0] ?? "random";
 }
 
 function statusBadge(t) {

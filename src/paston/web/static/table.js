@@ -613,8 +613,10 @@ function renderPanel() {
     b.disabled = selected.length !== 2 || !!pending;
     b.innerHTML = `Discard these two <kbd>Enter</kbd>`;
     b.addEventListener("click", confirmDiscard);
-    choices.append(b);
-    el.append(prompt, pk, choices);
+    // One row (prikup, selection, confirm): a taller panel would run into the hand below.
+    b.style.marginLeft = "1rem";
+    pk.append(b);
+    el.append(prompt, pk);
     return;
   }
   if (v.phase === "play") {

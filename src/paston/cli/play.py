@@ -58,7 +58,7 @@ def play_command(
         Path | None, typer.Option(help="Continue the game saved in this record.")
     ] = None,
     hint_bot: Annotated[
-        str | None, typer.Option(help="The bot asked by 'hint' (default heuristic, or random).")
+        str | None, typer.Option(help="The bot asked by 'hint' (default pimc).")
     ] = None,
     pause: Annotated[
         float, typer.Option(min=0.0, help="Seconds to wait after each bot action (terminal only).")

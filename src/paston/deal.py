@@ -671,6 +671,16 @@ class Deal:
 
     # ----------------------------------------------------------------- results
 
+    @property
+    def auction_length(self) -> int:
+        """How many of ``actions`` belong to the auction (they come first)."""
+        n = 0
+        for a in self.actions:
+            if a != PASS and not BID_BASE < a <= BID_BASE + 5:
+                break
+            n += 1
+        return n
+
     def actor(self, index: int) -> int:
         """The seat that took ``actions[index]``."""
         return self._actors[index]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .actions import CONTRACT_NAMES, PASS, SURRENDER, action_str, discard_cards, is_bid
+from .actions import CONTRACT_NAMES, SURRENDER, action_str, discard_cards
 from .cards import card_name, cards_of
 from .deal import PLAY, Deal
 from .errors import IllegalAction, RecordError
@@ -193,7 +193,7 @@ def game_from_record(record: dict[str, Any]) -> Game:
 
 def deal_summary(deal: Deal) -> dict[str, Any]:
     """The object ``paston replay`` prints for one deal (full information)."""
-    n_auction = _auction_length(deal)
+    n_auction = deal.auction_length
     surrendered = bool(deal.actions) and deal.actions[-1] == SURRENDER
     if surrendered:
         contract: str | None = "surrender"
@@ -224,16 +224,6 @@ def deal_summary(deal: Deal) -> dict[str, Any]:
         "hand_tricks": list(deal.hand_tricks()),
     }
     return out
-
-
-def _auction_length(deal: Deal) -> int:
-    """How many of the deal's actions belong to the auction."""
-    n = 0
-    for a in deal.actions:
-        if a != PASS and not is_bid(a):
-            break
-        n += 1
-    return n
 
 
 def replay(record: dict[str, Any]) -> dict[str, Any]:

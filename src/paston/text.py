@@ -22,11 +22,9 @@ from rich.text import Text
 from .actions import (
     CONTRACT_NAMES,
     MULTIPLIER,
-    PASS,
     TRUMP_OF,
     action_str,
     discard_cards,
-    is_bid,
     is_declare,
     is_discard,
     parse_action,
@@ -207,7 +205,7 @@ def _auction_of(history: Iterable[tuple[int, str]]) -> tuple[tuple[int, str], ..
 def picture_of_deal(deal: Deal) -> DealPicture:
     """Everything about a deal (for records, and for a deal that is over)."""
     history = [(s, action_str(a)) for s, a in deal.action_history()]
-    auction = tuple((s, a) for s, a in history[: _auction_count(deal)])
+    auction = tuple((s, a) for s, a in history[: deal.auction_length])
     return DealPicture(
         dealer=deal.dealer,
         first_deal=deal.first_deal,
@@ -234,15 +232,6 @@ def picture_of_deal(deal: Deal) -> DealPicture:
         scores=deal.scores,
         redeal=deal.redeal_reason,
     )
-
-
-def _auction_count(deal: Deal) -> int:
-    n = 0
-    for a in deal.actions:
-        if a != PASS and not is_bid(a):
-            break
-        n += 1
-    return n
 
 
 def picture_of_view(view: SeatView) -> DealPicture:

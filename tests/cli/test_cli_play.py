@@ -294,3 +294,19 @@ def test_short_game_with_rules_from_seat_1(tmp_path: Path) -> None:
     assert record["rules"] == {"target": 30}
     result = paston.replay(record)
     assert result["over"] is True and max(result["totals"]) >= 30
+
+
+def test_a_failing_bot_does_not_end_the_game(tmp_path: Path) -> None:
+    # An external bot whose program exits at once: every one of its turns fails, is reported,
+    # and a legal action is played for it; the person plays on.
+    session = Session(["--seed", "4", "--bots", "cmd:false,random"], tmp_path)
+    play_on(session, random.Random(2), limit=25)
+    session.send("quit")
+    code, rest = session.finish()
+    out = session.transcript + rest
+    assert code == 0
+    flat = " ".join(out.split())  # the console wraps long lines
+    pattern = r"\(cmd-1 failed \(\w+: .+\); playing a legal action for it\)"
+    assert re.search(pattern, flat), out[-3000:]
+    record = json.loads(saved_path(out, tmp_path).read_text(encoding="utf-8"))
+    assert paston.replay(record)["deals"]

@@ -213,11 +213,16 @@ class TerminalSession:
 
     def _bot_turn(self, deal: Deal, seat: int) -> None:
         view = deal.view(seat)
-        action = self.bots[seat].act(view)
-        if action not in view.legal:
-            # A broken bot must not end the person's game: say so and play a legal action.
+        # A broken bot (an external program that died, a bug) must not end the person's
+        # game: say what went wrong and play a legal action for it.
+        try:
+            action = self.bots[seat].act(view)
+            problem = None if action in view.legal else "chose an illegal action"
+        except Exception as exc:
+            problem = f"failed ({type(exc).__name__}: {exc})"
+        if problem is not None:
             self.console.print(
-                Text(f"({self.names[seat]} chose an illegal action; playing a legal one)", "red")
+                Text(f"({self.names[seat]} {problem}; playing a legal action for it)", "red")
             )
             action = view.legal[0]
         deal.apply(action)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import errno
 import logging
+import socket
 from pathlib import Path
 
 import typer
@@ -66,4 +68,18 @@ def register(app: typer.Typer) -> None:
                 typer.echo(f"Paston is at http://{shown}:{port}/", err=False)
 
         server.startup = startup  # type: ignore[method-assign]
-        server.run()
+        # Bind here, so a port in use is one clear line (uvicorn would log and exit 3).
+        listener = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            listener.bind((host, port))
+        except OSError as exc:
+            listener.close()
+            in_use = exc.errno == errno.EADDRINUSE
+            hint = "another program uses it; choose another --port" if in_use else "check --host"
+            typer.echo(
+                f"error: cannot listen on {shown}:{port}: {exc.strerror or exc} ({hint})",
+                err=True,
+            )
+            raise typer.Exit(2) from None
+        server.run(sockets=[listener])

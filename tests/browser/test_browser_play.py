@@ -46,6 +46,11 @@ def create_in_lobby(page: Any, server: Server, **opts: Any) -> str:
         page.check("#vis-private")
     for seat, choice in enumerate(opts.get("seats", ["me", "bot:random", "bot:random"])):
         page.select_option(f"#seat-{seat}", choice)
+    rules = opts.get("rules", {})
+    if rules:
+        page.click("details summary")  # the variants are folded away by default
+    for name, value in rules.items():
+        page.fill(f'[data-rule="{name}"]', str(value))
     page.fill("#t-pause", str(opts.get("pause", 1)))
     page.click("#create-button")
     page.wait_for_url("**/t/*")
@@ -248,6 +253,37 @@ def test_spectator_sees_no_hidden_cards(server: Server, new_page: Any) -> None:
             assert m["view"]["prikup"] is None
             assert m["view"]["discards"] is None
             assert all(a == "discard" for _, a in m["view"]["history"] if a.startswith("discard"))
+
+
+def test_a_whole_game_by_clicking_then_its_replay(server: Server, new_page: Any) -> None:
+    # A whole game against two bots, every move a click, to a target of 40 (a rule variant
+    # pinned to the table), then the game-over summary and the replay of the same game.
+    page = new_page()
+    table_id = create_in_lobby(page, server, name="Short game", rules={"target": 40}, pause=0)
+    page.wait_for_selector("#felt[data-seq]")
+    assert server.get(f"/api/tables/{table_id}")["rules"] == {"target": 40}
+    clicked: list[str] = []
+    for _ in range(1500):
+        if wait_my_turn_or(page, GAME_OVER, timeout=60) == "done":
+            break
+        take_turn(page, clicked)
+        assert page.locator("#reject").is_hidden(), page.locator("#reject").inner_text()
+    else:
+        pytest.fail("the game did not end")
+    table = server.get(f"/api/tables/{table_id}")
+    assert table["status"] == "over" and max(table["totals"]) >= 40
+    page.wait_for_selector("#gameover-dialog[open]")
+    totals = page.locator("#gameover-body tbody td").all_inner_texts()
+    assert [int(t) for t in totals] == table["totals"]
+    assert any(is_card(a) for a in clicked), "no card was ever played by the person"
+    # The replay of the finished game ends at the same totals.
+    page.click("#gameover-replay")
+    page.wait_for_selector('#felt[data-step="0"]')
+    record = server.get(f"/api/tables/{table_id}/record")
+    page.click("#last")
+    page.wait_for_selector(f'#felt[data-deal="{len(record["deals"])}"]')
+    shown = page.locator("#score-sheet tfoot td").all_inner_texts()[1:]
+    assert [int(t) for t in shown] == table["totals"]
 
 
 def test_replay_viewer_steps_through_a_finished_game(server: Server, new_page: Any) -> None:

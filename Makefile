@@ -3,18 +3,24 @@ PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 PIP    := $(VENV)/bin/pip
-STAMP  := $(VENV)/.installed
+RUNTIME := $(VENV)/.installed-runtime
+STAMP   := $(VENV)/.installed-test
 
 .PHONY: run test lint typecheck pytest system-deps bench clean
 
-$(STAMP): pyproject.toml
+# What playing needs; the test tools (Playwright, Ray, OpenSpiel, linters) only for `make test`.
+$(RUNTIME): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PIP) install --quiet --upgrade pip
+	$(PIP) install --quiet -e .
+	touch $(RUNTIME)
+
+$(STAMP): $(RUNTIME)
 	$(PIP) install --quiet -e '.[test,postgres]'
 	touch $(STAMP)
 
 ## make run: create the virtualenv, install, start the main program on its defaults.
-run: $(STAMP)
+run: $(RUNTIME)
 	$(VENV)/bin/paston serve
 
 ## make test: install what the tests need (system packages included), lint, type-check, test.

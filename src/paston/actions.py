@@ -151,7 +151,7 @@ def parse_action(text: str) -> int:
     """Parse an action in the notation (case-insensitive; cards as ``parse_card`` accepts).
 
     >>> action_str(parse_action("Discard 8c 7C")), action_str(parse_action("10♥"))
-    ('discard 7C 8C', 'TH')
+    ('discard 8C 7C', 'TH')
     """
     if not isinstance(text, str):
         raise ActionParseError(f"an action must be a string, not {type(text).__name__}")

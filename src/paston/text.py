@@ -366,6 +366,22 @@ def scores_text(scores: Sequence[int], names: Sequence[str]) -> Text:
     return Text(" · ").join(parts)
 
 
+def _headed_grid(
+    pic: DealPicture, names: Sequence[str], title: str, *, mark_first_deal: bool
+) -> Table:
+    """A two-column grid whose first row names the deal, its dealer and first bidder."""
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="cyan", no_wrap=True)
+    grid.add_column()
+    head = Text(f"dealer {names[pic.dealer]}")
+    if pic.first_bidder is not None:
+        head.append(f" · first bidder {names[pic.first_bidder]}")
+    if mark_first_deal and pic.first_deal:
+        head.append(" · first deal (J♠/7♠ rule)")
+    grid.add_row(Text(title, style="bold cyan"), head)
+    return grid
+
+
 def deal_renderable(
     pic: DealPicture | Deal | SeatView,
     names: Sequence[str] | None = None,
@@ -379,15 +395,7 @@ def deal_renderable(
     elif isinstance(pic, SeatView):
         pic = picture_of_view(pic)
     names = seat_names(names)
-    grid = Table.grid(padding=(0, 2))
-    grid.add_column(style="cyan", no_wrap=True)
-    grid.add_column()
-    head = Text(f"dealer {names[pic.dealer]}")
-    if pic.first_bidder is not None:
-        head.append(f" · first bidder {names[pic.first_bidder]}")
-    if pic.first_deal:
-        head.append(" · first deal (J♠/7♠ rule)")
-    grid.add_row(Text(title, style="bold cyan"), head)
+    grid = _headed_grid(pic, names, title, mark_first_deal=True)
     hands = Table.grid(padding=(0, 2))
     hands.add_column(no_wrap=True)
     hands.add_column(no_wrap=True)
@@ -433,13 +441,7 @@ def view_status(
     the player's own hand (with the prikup and discards when the player is the declarer)."""
     pic = picture_of_view(view)
     names = seat_names(names)
-    grid = Table.grid(padding=(0, 2))
-    grid.add_column(style="cyan", no_wrap=True)
-    grid.add_column()
-    head = Text(f"dealer {names[pic.dealer]}")
-    if pic.first_bidder is not None:
-        head.append(f" · first bidder {names[pic.first_bidder]}")
-    grid.add_row(Text(title, style="bold cyan"), head)
+    grid = _headed_grid(pic, names, title, mark_first_deal=False)
     grid.add_row("auction", auction_text(pic, names))
     if pic.declarer is not None and (pic.contract or pic.surrendered):
         grid.add_row("contract", outcome_text(pic, names))

@@ -257,11 +257,28 @@ def _grade_discard(solver: Solver, state: Deal, action: int, number: int, index:
                 best = max(best, _contract_value(solver, state, h, level))
             values[discard_action(a, b)] = best
     top = max(values, key=lambda x: values[x])
+    return _choice_decision(
+        values, action, top, number=number, index=index, seat=decl, phase="discard"
+    )
+
+
+def _choice_decision(
+    values: dict[int, float],
+    action: int,
+    top: int,
+    *,
+    number: int,
+    index: int,
+    seat: int,
+    phase: str,
+    estimate: bool = False,
+) -> Decision:
+    """A graded pre-play decision: the action taken against the best of ``values``."""
     return Decision(
-        deal=number, index=index, seat=decl, phase="discard", trick=None,
+        deal=number, index=index, seat=seat, phase=phase, trick=None,
         action=action_str(action), best=action_str(top), value=values[action],
         best_value=values[top], loss_points=max(0.0, values[top] - values[action]),
-        loss_tricks=None,
+        loss_tricks=None, estimate=estimate,
     )  # fmt: skip
 
 
@@ -276,12 +293,9 @@ def _grade_contract(
     for level in _declarable(state):
         values[DECLARE_BASE + level] = _contract_value(solver, state, hands, level)
     top = max(values, key=lambda x: values[x])
-    return Decision(
-        deal=number, index=index, seat=decl, phase="contract", trick=None,
-        action=action_str(action), best=action_str(top), value=values[action],
-        best_value=values[top], loss_points=max(0.0, values[top] - values[action]),
-        loss_tricks=None,
-    )  # fmt: skip
+    return _choice_decision(
+        values, action, top, number=number, index=index, seat=decl, phase="contract"
+    )
 
 
 def _grade_whist(
@@ -298,11 +312,9 @@ def _grade_whist(
     whist = start_score(solver, hands, decl, state.contract, whisters, seat, state.rules)
     values = {WHIST: whist, PASS: 0.0}
     top = WHIST if whist > 0 else PASS
-    return Decision(
-        deal=number, index=index, seat=seat, phase="whist", trick=None,
-        action=action_str(action), best=action_str(top), value=values[action],
-        best_value=values[top], loss_points=max(0.0, values[top] - values[action]),
-        loss_tricks=None, estimate=len(whisters) == 2,
+    return _choice_decision(
+        values, action, top, number=number, index=index, seat=seat, phase="whist",
+        estimate=len(whisters) == 2,
     )  # fmt: skip
 
 

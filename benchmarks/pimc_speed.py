@@ -17,7 +17,7 @@ import statistics
 import time
 
 from paston.bots import make_bot
-from paston.shuffle import deal_until_playable
+from paston.games.paston.shuffle import deal_until_playable
 
 
 def quantile(values: list[float], q: float) -> float:

@@ -52,7 +52,7 @@ def percentile(xs: list[float], q: float) -> float:
 
 def worker(n: int, seed: int, tt_bits: int, must_overtrump: bool) -> None:
     """Solve the first ``n`` deals, printing one JSON line per deal."""
-    from paston.solver import Position, Solver
+    from paston.games.paston.solver import Position, Solver
 
     solver = Solver(tt_bits=tt_bits)
     for hands, trump, decl in make_deals(n, seed):

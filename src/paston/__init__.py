@@ -6,15 +6,21 @@
 'bidding'
 """
 
-from .actions import action_str, parse_action
-from .cards import card_name, parse_card
-from .deal import Deal
-from .errors import IllegalAction, RecordError
-from .game import Game
-from .record import deal_from_record, deal_record, game_from_record, game_record, replay
-from .rules import RuleError, Rules
-from .shuffle import deal_cards, deal_until_playable
-from .view import SeatView
+from .core.errors import IllegalAction, RecordError
+from .games.paston.actions import action_str, parse_action
+from .games.paston.cards import card_name, parse_card
+from .games.paston.deal import Deal
+from .games.paston.game import Game
+from .games.paston.record import (
+    deal_from_record,
+    deal_record,
+    game_from_record,
+    game_record,
+    replay,
+)
+from .games.paston.rules import RuleError, Rules
+from .games.paston.shuffle import deal_cards, deal_until_playable
+from .games.paston.view import SeatView
 
 __all__ = [
     "Deal",

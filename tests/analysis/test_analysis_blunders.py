@@ -10,12 +10,12 @@ from typer.testing import CliRunner
 
 from paston.analysis import analyse_record
 from paston.bots import make_bot
-from paston.bots.oracle import OracleBot
-from paston.cards import parse_cards
 from paston.cli import app
-from paston.deal import Deal
-from paston.game import Game
-from paston.record import deal_record, game_record
+from paston.games.paston.bots.oracle import OracleBot
+from paston.games.paston.cards import parse_cards
+from paston.games.paston.deal import Deal
+from paston.games.paston.game import Game
+from paston.games.paston.record import deal_record, game_record
 
 
 def blunder_deal() -> Deal:

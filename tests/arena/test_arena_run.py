@@ -15,7 +15,7 @@ from paston.arena.core import PERMUTATIONS, iter_deal_sets, summarise
 from paston.bots import Bot, make_bot
 from paston.bots.registry import register_bot
 from paston.cli import app
-from paston.view import SeatView
+from paston.games.paston.view import SeatView
 
 ROOT = Path(__file__).resolve().parents[2]
 

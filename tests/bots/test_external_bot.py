@@ -11,7 +11,7 @@ import pytest
 from paston.arena import ArenaError, play_deal_set, run_arena
 from paston.bots import make_bot
 from paston.bots.external import ExternalBot, ExternalBotError
-from paston.shuffle import deal_cards
+from paston.games.paston.shuffle import deal_cards
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "random_bot.py"

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from paston.actions import action_str
 from paston.bots import BOT_NAMES, make_bot
-from paston.bots.oracle import OracleBot, OracleError
-from paston.cards import parse_cards
-from paston.deal import Deal
-from paston.rules import Rules
-from paston.shuffle import deal_until_playable
+from paston.games.paston.actions import action_str
+from paston.games.paston.bots.oracle import OracleBot, OracleError
+from paston.games.paston.cards import parse_cards
+from paston.games.paston.deal import Deal
+from paston.games.paston.rules import Rules
+from paston.games.paston.shuffle import deal_until_playable
 
 SMALL = "worlds=8,bid_worlds=8,exchange_worlds=4,declare_worlds=8,whist_worlds=8"
 
@@ -129,7 +129,7 @@ def test_bad_options_are_reported() -> None:
 
 
 def test_defender_share_and_fractional_scores() -> None:
-    from paston.bots.pimc import defender_score, split_defence
+    from paston.games.paston.bots.pimc import defender_score, split_defence
 
     # Bounds that leave a surplus: each defender gets its bound plus half of the surplus.
     assert split_defence(2, 1, 5) == 3.0

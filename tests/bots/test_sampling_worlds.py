@@ -14,11 +14,16 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from paston.bots.random_bot import RandomBot
-from paston.bots.sampling import WorldSampler, marker_holder, replay_world, sample_worlds
-from paston.cards import JACK_SPADES, SEVEN_SPADES, parse_cards
-from paston.deal import Deal
-from paston.shuffle import deal_until_playable
+from paston.games.paston.bots.random_bot import RandomBot
+from paston.games.paston.bots.sampling import (
+    WorldSampler,
+    marker_holder,
+    replay_world,
+    sample_worlds,
+)
+from paston.games.paston.cards import JACK_SPADES, SEVEN_SPADES, parse_cards
+from paston.games.paston.deal import Deal
+from paston.games.paston.shuffle import deal_until_playable
 
 
 def _random_position(seed: int, steps: int, first_deal: bool) -> Deal:

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 import paston
-from paston.scoring import defender_base
+from paston.games.paston.scoring import defender_base
 
 DATA = Path(__file__).parent / "data"
 SPEC_KEYS: tuple[str, ...] = ("phase", "to_act", "legal", "declarer", "contract", "whisters")

@@ -1,4 +1,5 @@
-"""The text rendering of :mod:`paston.text`: readable deals and games, and no hidden card in
+"""The text rendering of :mod:`paston.games.paston.text`: readable deals and games, and no hidden
+card in
 anything drawn for one seat."""
 
 from __future__ import annotations
@@ -11,10 +12,9 @@ from hypothesis import strategies as st
 from rich.text import Text
 
 import paston
-from paston.cards import SUIT_SYMBOLS, parse_card
-from paston.deal import Deal
-from paston.terminal import choice_lines
-from paston.text import (
+from paston.games.paston.cards import SUIT_SYMBOLS, parse_card
+from paston.games.paston.deal import Deal
+from paston.games.paston.text import (
     deal_text,
     game_text,
     hand_text,
@@ -23,6 +23,7 @@ from paston.text import (
     to_plain,
     view_status,
 )
+from paston.terminal import choice_lines
 
 RANK = r"(?:10|[AKQJ987])"
 SINGLE = re.compile(rf"({RANK})([♠♣♦♥])")
@@ -30,7 +31,7 @@ GROUP = re.compile(rf"([♠♣♦♥]) ({RANK}(?: {RANK})*)(?![♠♣♦♥\w])"
 
 
 #: Fixed phrases that name cards without showing anyone's card (rule reminders).
-RULE_PHRASES = (*paston.text.REDEAL_REASONS.values(), "(J♠/7♠ rule)")
+RULE_PHRASES = (*paston.games.paston.text.REDEAL_REASONS.values(), "(J♠/7♠ rule)")
 
 
 def mentioned_cards(text: str) -> set[int]:
@@ -80,7 +81,7 @@ def test_a_seat_sees_no_hidden_card(seed: int, steps: int, seat: int) -> None:
     if deal.declarer != seat:
         assert picture.prikup is None and picture.discards is None
     text = to_plain(view_status(view), width=100) + to_plain(
-        paston.text.deal_renderable(view), width=100
+        paston.games.paston.text.deal_renderable(view), width=100
     )
     assert mentioned_cards(text) <= visible
 

@@ -7,7 +7,13 @@ import importlib
 
 import pytest
 
-CORE = ["paston", "paston.cards", "paston.actions", "paston.rules", "paston.deal"]
+CORE = [
+    "paston",
+    "paston.games.paston.cards",
+    "paston.games.paston.actions",
+    "paston.games.paston.rules",
+    "paston.games.paston.deal",
+]
 
 
 @pytest.mark.parametrize("name", CORE)

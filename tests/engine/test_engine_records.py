@@ -12,10 +12,10 @@ import pytest
 from engine_helpers import GOLDEN, play_random_game, random_playout, scripted
 
 from paston import deal_from_record, game_from_record, replay
-from paston.game import Game
-from paston.record import deal_record, deal_summary, game_record, load_record
-from paston.rules import Rules
-from paston.shuffle import deal_cards
+from paston.games.paston.game import Game
+from paston.games.paston.record import deal_record, deal_summary, game_record, load_record
+from paston.games.paston.rules import Rules
+from paston.games.paston.shuffle import deal_cards
 
 NOTATION_KEYS = {
     "phase",
@@ -120,7 +120,7 @@ def test_record_round_trip_through_json_text() -> None:
 
 
 def test_load_record_errors() -> None:
-    from paston.errors import RecordError
+    from paston.core.errors import RecordError
 
     with pytest.raises(RecordError, match="not JSON"):
         load_record("{nope")

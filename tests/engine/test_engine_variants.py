@@ -9,13 +9,13 @@ import pytest
 from engine_helpers import apply_all, fill_hands, game_with_totals, make_deal, scripted
 
 from paston import replay
-from paston.cards import SEVEN_SPADES, card_name, cards_of
-from paston.deal import Deal
-from paston.errors import RecordError
-from paston.game import Game
-from paston.record import deal_from_record
-from paston.rules import RuleError, Rules
-from paston.shuffle import shuffled_deck
+from paston.core.errors import RecordError
+from paston.games.paston.cards import SEVEN_SPADES, card_name, cards_of
+from paston.games.paston.deal import Deal
+from paston.games.paston.game import Game
+from paston.games.paston.record import deal_from_record
+from paston.games.paston.rules import RuleError, Rules
+from paston.games.paston.shuffle import shuffled_deck
 
 
 def with_rules(name: str, flags: dict[str, Any]) -> dict[str, Any]:

@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 from engine_helpers import apply_all, make_deal
 
-from paston.deal import Deal
-from paston.errors import IllegalAction
-from paston.rules import Rules
+from paston.core.errors import IllegalAction
+from paston.games.paston.deal import Deal
+from paston.games.paston.rules import Rules
 
 A, B, C = 0, 1, 2
 LEVEL = {"paston": 1, "glitch": 2, "dineri": 3, "gupa": 4, "grkha": 5}

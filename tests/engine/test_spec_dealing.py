@@ -8,11 +8,16 @@ import random
 import pytest
 from engine_helpers import fill_hands, make_deal, names
 
-from paston.cards import SEVEN_SPADES, card_name, parse_card
-from paston.deal import Deal
-from paston.game import Game
-from paston.rules import Rules
-from paston.shuffle import deal_cards, deal_from_deck, deal_until_playable, shuffled_deck
+from paston.games.paston.cards import SEVEN_SPADES, card_name, parse_card
+from paston.games.paston.deal import Deal
+from paston.games.paston.game import Game
+from paston.games.paston.rules import Rules
+from paston.games.paston.shuffle import (
+    deal_cards,
+    deal_from_deck,
+    deal_until_playable,
+    shuffled_deck,
+)
 
 # §3.2 written out: which deck indices each receiver gets.
 LEFT_IDX = [0, 1, 8, 9, 14, 15, 20, 21, 26, 27]

@@ -1,4 +1,5 @@
-"""Scoring (rules.md §9, vectors E1–E18 of §12): through ``paston.scoring`` and through real
+"""Scoring (rules.md §9, vectors E1–E18 of §12): through ``paston.games.paston.scoring`` and
+through real
 deals that reach exactly the vector's tricks (records in ``data/scripted_deals.json``), plus
 the no-play cases dealt and bid for real. The expected numbers are the spec's table."""
 
@@ -10,8 +11,8 @@ import pytest
 from engine_helpers import apply_all, make_deal, ref_play_tricks, scripted
 
 from paston import replay
-from paston.rules import Rules
-from paston.scoring import deal_scores, defender_base, surrender_scores
+from paston.games.paston.rules import Rules
+from paston.games.paston.scoring import deal_scores, defender_base, surrender_scores
 
 LEVEL = {"P": 1, "G": 2, "D": 3, "U": 4, "PG": 5}
 # id: contract, whist (L, R), tricks (D, L, R; None = did not play), deltas (D, L, R).
@@ -121,7 +122,7 @@ def no_play_deal(auction: list[str], declare: str, defence: list[str]) -> dict[s
     apply_all(deal, auction)
     assert deal.declarer == 0
     apply_all(deal, [deal.legal_action_strs()[0], declare, *defence])
-    from paston.record import deal_record
+    from paston.games.paston.record import deal_record
 
     return replay(deal_record(deal))
 

@@ -1,4 +1,5 @@
-"""Running totals (rules.md §9.6, vectors T1–T7 of §12) through ``paston.game.Game``, and the
+"""Running totals (rules.md §9.6, vectors T1–T7 of §12) through ``paston.games.paston.game.Game``,
+and the
 dealer rotation of §3.5 (the rotation vector)."""
 
 from __future__ import annotations
@@ -6,10 +7,10 @@ from __future__ import annotations
 import pytest
 from engine_helpers import apply_all, fill_hands, game_with_totals, scripted
 
-from paston.deal import Deal
-from paston.game import Game
-from paston.rules import Rules
-from paston.scoring import apply_totals
+from paston.games.paston.deal import Deal
+from paston.games.paston.game import Game
+from paston.games.paston.rules import Rules
+from paston.games.paston.scoring import apply_totals
 
 # In every T vector the declarer is seat 0, L seat 1 and R seat 2; seat 2 deals the deal and
 # it is a first deal (seat 0 holds J♠ and bids first).
@@ -162,7 +163,7 @@ def test_deal2_dealer_follows_the_played_deal_1_not_a_redealt_one() -> None:
 
 
 def test_new_deal_refused_while_a_deal_is_running_or_after_the_end() -> None:
-    from paston.errors import RecordError
+    from paston.core.errors import RecordError
 
     game = Game(first_dealer=0)
     game.new_deal(*fill_hands({0: "JS"}))

@@ -15,9 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from paston.actions import NUM_ACTIONS, discard_action, discard_cards, is_discard
-from paston.cards import JACK_SPADES, SEVEN_SPADES, cards_of
-from paston.deal import Deal
+from paston.core.errors import IllegalAction
 from paston.env.encoding import (
     FIELDS,
     INFO_STATE_LAYOUT,
@@ -32,10 +30,12 @@ from paston.env.encoding import (
     observation_string,
     public_view,
 )
-from paston.errors import IllegalAction
-from paston.rules import Rules
-from paston.shuffle import deal_until_playable
-from paston.view import SeatView
+from paston.games.paston.actions import NUM_ACTIONS, discard_action, discard_cards, is_discard
+from paston.games.paston.cards import JACK_SPADES, SEVEN_SPADES, cards_of
+from paston.games.paston.deal import Deal
+from paston.games.paston.rules import Rules
+from paston.games.paston.shuffle import deal_until_playable
+from paston.games.paston.view import SeatView
 
 
 def random_deal(

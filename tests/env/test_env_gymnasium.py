@@ -11,10 +11,10 @@ gym = pytest.importorskip("gymnasium")
 
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
-from paston.actions import NUM_ACTIONS, PASS  # noqa: E402
+from paston.core.errors import IllegalAction  # noqa: E402
 from paston.env.encoding import OBSERVATION_LAYOUT, encode  # noqa: E402
 from paston.env.gym_env import ENV_ID, PastonEnv  # noqa: E402
-from paston.errors import IllegalAction  # noqa: E402
+from paston.games.paston.actions import NUM_ACTIONS, PASS  # noqa: E402
 
 
 def run_episode(env: PastonEnv, seed: int, policy_seed: int = 0) -> tuple[list[Any], float]:

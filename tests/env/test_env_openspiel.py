@@ -9,7 +9,6 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from paston.cards import SEVEN_SPADES  # noqa: E402
 from paston.env import openspiel_game  # noqa: E402
 from paston.env.encoding import (  # noqa: E402
     INFO_STATE_LAYOUT,
@@ -18,6 +17,7 @@ from paston.env.encoding import (  # noqa: E402
     info_state_string,
     observation_string,
 )
+from paston.games.paston.cards import SEVEN_SPADES  # noqa: E402
 
 
 def playout(game: pyspiel.Game, rng: random.Random) -> pyspiel.State:

@@ -9,9 +9,9 @@ pytest.importorskip("pettingzoo")
 
 from pettingzoo.test import api_test, seed_test
 
+from paston.core.errors import IllegalAction
 from paston.env.pettingzoo_env import AGENTS, PastonAECEnv, aec_env
-from paston.errors import IllegalAction
-from paston.rules import Rules
+from paston.games.paston.rules import Rules
 
 
 @pytest.mark.filterwarnings("ignore:Observation")

@@ -13,8 +13,8 @@ import httpx
 from server_helpers import THREE_HUMANS, Client, ThreadServer, my_turn, new_table
 
 from paston.bots import BOT_NAMES
-from paston.bots.random_bot import RandomBot
 from paston.bots.registry import _FACTORIES, register_bot
+from paston.games.paston.bots.random_bot import RandomBot
 
 
 def run(coro: Any) -> Any:

@@ -20,10 +20,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from server_helpers import Client, ThreadServer, my_turn, new_table
 
-from paston.cards import cards_of, parse_card
-from paston.deal import Deal
-from paston.game import Game
-from paston.rules import Rules
+from paston.games.paston.cards import cards_of, parse_card
+from paston.games.paston.deal import Deal
+from paston.games.paston.game import Game
+from paston.games.paston.rules import Rules
 from paston.server.store import EventStore
 
 CARD = re.compile(r"(?<![A-Za-z0-9])([789TJQKA][SCDH])(?![A-Za-z0-9])")

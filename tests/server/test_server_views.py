@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from paston.cards import parse_card
-from paston.rules import Rules
+from paston.games.paston.cards import parse_card
+from paston.games.paston.rules import Rules
+from paston.games.paston.shuffle import deal_cards
 from paston.server.views import deal_reveal, default_action, spectator_view
-from paston.shuffle import deal_cards
 
 
 @settings(max_examples=60, deadline=None)

@@ -1,6 +1,6 @@
-"""Tests of the double-dummy solver (``paston.solver``).
+"""Tests of the double-dummy solver (``paston.games.paston.solver``).
 
-The solver is checked against the plain minimax of ``paston.solver.bruteforce``
+The solver is checked against the plain minimax of ``paston.games.paston.solver.bruteforce``
 on many small random positions, on hand-made positions with known values, and
 for internal consistency (``card_values`` vs ``solve``, table reuse) on full deals.
 """
@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from paston.solver import (
+from paston.games.paston.solver import (
     Position,
     Solver,
     card_values,
@@ -25,8 +25,8 @@ from paston.solver import (
     solve,
     to_move,
 )
-from paston.solver.bruteforce import _legal as reference_legal
-from paston.solver.bruteforce import brute_card_values, brute_force
+from paston.games.paston.solver.bruteforce import _legal as reference_legal
+from paston.games.paston.solver.bruteforce import brute_card_values, brute_force
 
 
 def cards(*names: str) -> int:
@@ -413,7 +413,7 @@ _PURE_PYTHON_SCRIPT = """
 import json, random, sys
 sys.path.insert(0, {test_dir!r})
 from test_solver import random_position
-from paston.solver import Solver
+from paston.games.paston.solver import Solver
 rng = random.Random(11)
 s = Solver(tt_bits=14)
 print(json.dumps([s.solve(random_position(rng, 5)) for _ in range(40)]))

@@ -1,12 +1,14 @@
 """Double-dummy grading of every decision after the prikup in a deal or game record.
 
-For each card played, the exact solver (:mod:`paston.solver`) values every card the player
+For each card played, the exact solver (:mod:`paston.games.paston.solver`) values every card the
+player
 could have played with all hands in view: the *trick loss* is how many tricks the card cost
 the player's side (declarer: its tricks; defence: tricks conceded to the declarer), the
 *point loss* how many Paston points it cost the seat that chose it (spec §9). The declarer's
 and a lone whister's points are exact; a defender in three-handed play is scored on its own
-tricks, estimated like ``pimc`` does (the paranoid bound of each defender plus half the
-surplus the defence makes together; see :mod:`paston.bots.pimc`), so its point loss is an
+tricks, estimated like ``pimc`` does (the paranoid bound of each defender plus half
+the
+surplus the defence makes together; see :mod:`paston.games.paston.bots.pimc`), so its point loss is an
 estimate.
 
 Decisions before the play are graded where the solver can value them:
@@ -27,7 +29,8 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ..actions import (
+from ..core.errors import RecordError
+from ..games.paston.actions import (
     DECLARE_BASE,
     PASS,
     SURRENDER,
@@ -35,14 +38,13 @@ from ..actions import (
     action_str,
     discard_action,
 )
-from ..bots.pimc import PlaySituation, start_score, value_cards
-from ..cards import iter_bits
-from ..deal import DECLARE, DEFENCE, EXCHANGE, PLAY, Deal
-from ..errors import RecordError
-from ..game import Game
-from ..record import DEAL_FORMAT, GAME_FORMAT, deal_from_record, game_from_record
-from ..scoring import surrender_scores
-from ..solver import Position, Solver
+from ..games.paston.bots.pimc import PlaySituation, start_score, value_cards
+from ..games.paston.cards import iter_bits
+from ..games.paston.deal import DECLARE, DEFENCE, EXCHANGE, PLAY, Deal
+from ..games.paston.game import Game
+from ..games.paston.record import DEAL_FORMAT, GAME_FORMAT, deal_from_record, game_from_record
+from ..games.paston.scoring import surrender_scores
+from ..games.paston.solver import Position, Solver
 
 __all__ = [
     "Analysis",

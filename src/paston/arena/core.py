@@ -4,7 +4,7 @@ A *deal set* is one seeded deal (``paston.shuffle``, not a first deal, dealer ro
 the set's index so the bidding order varies) played six times, once per seating of the three
 bots. :func:`play_deal_set` plays one set from the bots' registry specs alone, so it can run in
 this process, in a spawned worker process or as a Ray task and give the same result.
-Bots are only ever given :class:`~paston.view.SeatView` objects, never the deal.
+Bots are only ever given :class:`~paston.games.paston.view.SeatView` objects, never the deal.
 """
 
 from __future__ import annotations
@@ -19,12 +19,12 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ..actions import SURRENDER, WHIST, action_str
 from ..bots import Bot, make_bot
-from ..deal import DEFENCE, Deal
-from ..record import deal_record
-from ..rules import Rules
-from ..shuffle import deal_until_playable
+from ..games.paston.actions import SURRENDER, WHIST, action_str
+from ..games.paston.deal import DEFENCE, Deal
+from ..games.paston.record import deal_record
+from ..games.paston.rules import Rules
+from ..games.paston.shuffle import deal_until_playable
 
 __all__ = [
     "PERMUTATIONS",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 
-from ..view import SeatView
+from ..games.paston.view import SeatView
 
 __all__ = ["Bot", "Choice"]
 
@@ -24,7 +24,7 @@ class Bot(ABC):
     """A player. ``act`` is called in every phase (bid, discard, declare, whist, card) with
     the view of the seat to act, and returns one of ``view.legal``.
 
-    A bot never receives the deal itself, only a :class:`~paston.view.SeatView`.
+    A bot never receives the deal itself, only a :class:`~paston.games.paston.view.SeatView`.
     """
 
     #: The name the bot is selected by (``random``, ``heuristic``, ``pimc``, ...).

@@ -29,8 +29,8 @@ import subprocess
 import threading
 from typing import IO, Any
 
-from ..actions import ActionParseError, action_str, parse_action
-from ..view import SeatView
+from ..games.paston.actions import ActionParseError, action_str, parse_action
+from ..games.paston.view import SeatView
 from .base import Bot, Choice
 
 __all__ = ["PROTOCOL", "ExternalBot", "ExternalBotError"]

@@ -17,8 +17,8 @@ import pkgutil
 from collections.abc import Callable
 from typing import Any
 
+from ..games.paston.bots.random_bot import RandomBot
 from .base import Bot
-from .random_bot import RandomBot
 
 __all__ = ["BOT_NAMES", "BotSpecError", "bot_names", "make_bot", "register_bot"]
 
@@ -28,7 +28,7 @@ class BotSpecError(ValueError):
 
 
 def _heuristic(seed: int | None = None, **options: Any) -> Bot:
-    from .heuristic import HeuristicBot
+    from ..games.paston.bots.heuristic import HeuristicBot
 
     return HeuristicBot(seed=seed, **options)
 
@@ -49,7 +49,7 @@ BOT_NAMES: list[str] = ["random", "heuristic"]
 
 # Every other module of this package may register bots when imported (pimc, oracle, ...);
 # they are imported on first need, so that ``import paston.bots`` stays light.
-_CORE_MODULES = frozenset({"base", "external", "heuristic", "random_bot", "registry"})
+_CORE_MODULES = frozenset({"heuristic", "random_bot"})
 _plugins_loaded = False
 
 
@@ -58,7 +58,7 @@ def _load_plugins() -> None:
     if _plugins_loaded:
         return
     _plugins_loaded = True
-    package = importlib.import_module(__package__ or "paston.bots")
+    package = importlib.import_module("paston.games.paston.bots")
     for info in pkgutil.iter_modules(package.__path__):
         if info.name not in _CORE_MODULES and not info.name.startswith("_"):
             importlib.import_module(f"{package.__name__}.{info.name}")

@@ -17,7 +17,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from ..errors import RecordError
+from ..core.errors import RecordError
 from .records import fail, read_record
 
 __all__ = ["register"]

@@ -30,7 +30,7 @@ from ..arena.core import ArenaError, ArenaResult, iter_deal_sets, summarise
 from ..arena.output import RECORDS_NAME, RecordWriter, write_outputs
 from ..bots.external import ExternalBotError
 from ..bots.registry import BotSpecError
-from ..rules import RuleError, Rules
+from ..games.paston.rules import RuleError, Rules
 
 __all__ = ["register", "result_table"]
 

@@ -16,9 +16,9 @@ import typer
 from rich.console import Console
 
 from ..bots import Bot, make_bot
-from ..errors import RecordError
-from ..game import Game
-from ..record import game_from_record
+from ..core.errors import RecordError
+from ..games.paston.game import Game
+from ..games.paston.record import game_from_record
 from ..terminal import TerminalSession, line_reader
 from .records import fail, parse_rules, read_record
 

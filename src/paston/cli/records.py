@@ -14,8 +14,8 @@ from typing import Annotated, Any, NoReturn
 import typer
 from rich.console import Console
 
-from ..errors import RecordError
-from ..record import (
+from ..core.errors import RecordError
+from ..games.paston.record import (
     DEAL_FORMAT,
     GAME_FORMAT,
     deal_from_record,
@@ -24,9 +24,9 @@ from ..record import (
     load_record,
     replay,
 )
-from ..rules import RuleError, Rules
-from ..shuffle import deal_until_playable
-from ..text import deal_renderable, game_renderable, to_plain
+from ..games.paston.rules import RuleError, Rules
+from ..games.paston.shuffle import deal_until_playable
+from ..games.paston.text import deal_renderable, game_renderable, to_plain
 
 __all__ = ["fail", "parse_rules", "read_record", "register"]
 

@@ -1,4 +1,4 @@
-"""Information-state encodings of a :class:`~paston.view.SeatView` for learning agents.
+"""Information-state encodings of a :class:`~paston.games.paston.view.SeatView` for learning agents.
 
 Everything here is computed from one seat's view and nothing else, so nothing a seat may not
 see (spec/rules.md §10) can reach a network through it. Three encodings:
@@ -24,11 +24,11 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
-from ..actions import CONTRACT_NAMES, NUM_ACTIONS, TRUMP_OF
-from ..cards import SUIT_CHARS, card_name, cards_of
-from ..deal import PHASE_NAMES
-from ..rules import DEFAULT_RULES, Rules
-from ..view import SeatView
+from ..games.paston.actions import CONTRACT_NAMES, NUM_ACTIONS, TRUMP_OF
+from ..games.paston.cards import SUIT_CHARS, card_name, cards_of
+from ..games.paston.deal import PHASE_NAMES
+from ..games.paston.rules import DEFAULT_RULES, Rules
+from ..games.paston.view import SeatView
 
 __all__ = [
     "INFO_STATE_LAYOUT",

@@ -18,14 +18,14 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from ..actions import NUM_ACTIONS, action_str
 from ..bots import Bot, make_bot
-from ..deal import REDEAL, Deal
-from ..errors import IllegalAction
-from ..game import Game
-from ..rules import DEFAULT_RULES, Rules
-from ..shuffle import deal_until_playable
-from ..view import SeatView
+from ..core.errors import IllegalAction
+from ..games.paston.actions import NUM_ACTIONS, action_str
+from ..games.paston.deal import REDEAL, Deal
+from ..games.paston.game import Game
+from ..games.paston.rules import DEFAULT_RULES, Rules
+from ..games.paston.shuffle import deal_until_playable
+from ..games.paston.view import SeatView
 from .encoding import encode, info_state_string, layout_for, legal_mask
 
 __all__ = ["ENV_ID", "PastonEnv"]
@@ -44,7 +44,7 @@ class PastonEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
       (:mod:`paston.actions`). Only the ids in ``info["action_mask"]`` (also
       :meth:`action_masks`, as sb3-contrib's ``MaskablePPO`` expects) are legal.
     * **Observations**: the ``float32`` 0/1 tensor of :func:`paston.env.encoding.encode` of
-      the learner's :class:`~paston.view.SeatView` (perfect recall unless
+      the learner's :class:`~paston.games.paston.view.SeatView` (perfect recall unless
       ``perfect_recall=False``).
     * **Episodes and rewards**: ``reward="deal"`` (default): one deal, reward = the learner's
       deal score at its end (0 if the deal is thrown in after an all-pass with both markers

@@ -39,12 +39,12 @@ import numpy as np
 import numpy.typing as npt
 import pyspiel  # type: ignore[import-not-found]
 
-from ..actions import NUM_ACTIONS, action_str
-from ..cards import SEVEN_SPADES, card_name
-from ..deal import SCORED, Deal
-from ..rules import DEFAULT_RULES, Rules
-from ..shuffle import DEAL_ORDER, deal_from_deck
-from ..view import SeatView
+from ..games.paston.actions import NUM_ACTIONS, action_str
+from ..games.paston.cards import SEVEN_SPADES, card_name
+from ..games.paston.deal import SCORED, Deal
+from ..games.paston.rules import DEFAULT_RULES, Rules
+from ..games.paston.shuffle import DEAL_ORDER, deal_from_deck
+from ..games.paston.view import SeatView
 from .encoding import (
     dealing_view,
     encode,

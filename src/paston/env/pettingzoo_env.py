@@ -19,11 +19,11 @@ from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
-from ..actions import NUM_ACTIONS, action_str
-from ..deal import Deal
-from ..errors import IllegalAction
-from ..rules import DEFAULT_RULES, Rules
-from ..shuffle import deal_until_playable
+from ..core.errors import IllegalAction
+from ..games.paston.actions import NUM_ACTIONS, action_str
+from ..games.paston.deal import Deal
+from ..games.paston.rules import DEFAULT_RULES, Rules
+from ..games.paston.shuffle import deal_until_playable
 from .encoding import encode, info_state_string, layout_for, legal_mask
 
 __all__ = ["AGENTS", "PastonAECEnv", "aec_env"]

@@ -24,8 +24,8 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from ..bots.registry import bot_names
-from ..record import replay
-from ..rules import DEFAULT_RULES, Rules
+from ..games.paston.record import replay
+from ..games.paston.rules import DEFAULT_RULES, Rules
 from .registry import TableRegistry
 from .settings import BadRequest
 from .store import DEFAULT_DB_URL, EventStore

@@ -7,7 +7,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from ..bots.registry import BotSpecError, bot_names, make_bot
-from ..rules import RuleError, Rules
+from ..games.paston.rules import RuleError, Rules
 
 __all__ = ["BadRequest", "SeatSpec", "TableSettings", "parse_settings"]
 

@@ -22,14 +22,20 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..actions import CONTRACT_NAMES, SURRENDER, ActionParseError, action_str, parse_action
 from ..bots import Bot, make_bot
-from ..cards import card_name, cards_of
-from ..deal import Deal
-from ..errors import IllegalAction, RecordError
-from ..game import Game
-from ..record import GAME_FORMAT, deal_record
-from ..shuffle import deal_cards
+from ..core.errors import IllegalAction, RecordError
+from ..games.paston.actions import (
+    CONTRACT_NAMES,
+    SURRENDER,
+    ActionParseError,
+    action_str,
+    parse_action,
+)
+from ..games.paston.cards import card_name, cards_of
+from ..games.paston.deal import Deal
+from ..games.paston.game import Game
+from ..games.paston.record import GAME_FORMAT, deal_record
+from ..games.paston.shuffle import deal_cards
 from .settings import BadRequest, TableSettings
 from .store import EventRow, EventStore, TableRow
 from .views import deal_reveal, default_action, spectator_view

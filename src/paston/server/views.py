@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..actions import DECLARE_BASE, PASS, SURRENDER, action_str, is_discard
-from ..cards import card_name, cards_of
-from ..deal import BIDDING, DECLARE, DEFENCE, EXCHANGE, PLAY, Deal
-from ..view import HIDDEN_DISCARD, build_view
+from ..games.paston.actions import DECLARE_BASE, PASS, SURRENDER, action_str, is_discard
+from ..games.paston.cards import card_name, cards_of
+from ..games.paston.deal import BIDDING, DECLARE, DEFENCE, EXCHANGE, PLAY, Deal
+from ..games.paston.view import HIDDEN_DISCARD, build_view
 
 __all__ = ["deal_reveal", "default_action", "seat_view", "spectator_view"]
 
@@ -72,7 +72,7 @@ def default_action(deal: Deal) -> int:
         return PASS
     if phase == EXCHANGE:
         hand = sorted(cards_of(deal.hands[deal.declarer]), key=_low_key)
-        from ..actions import discard_action
+        from ..games.paston.actions import discard_action
 
         return discard_action(hand[0], hand[1])
     if phase == DECLARE:

@@ -20,19 +20,19 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from ..actions import (
+from ..bots import Bot, make_bot
+from ..core.errors import IllegalAction
+from ..games.paston.actions import (
     CONTRACT_NAMES,
     ActionParseError,
     discard_action,
     parse_action,
 )
-from ..bots import Bot, make_bot
-from ..cards import CardError, parse_card
-from ..deal import Deal
-from ..errors import IllegalAction
-from ..game import Game
-from ..record import game_record
-from ..text import (
+from ..games.paston.cards import CardError, parse_card
+from ..games.paston.deal import Deal
+from ..games.paston.game import Game
+from ..games.paston.record import game_record
+from ..games.paston.text import (
     REDEAL_REASONS,
     action_text,
     card_text,
@@ -46,7 +46,7 @@ from ..text import (
     trick_text,
     view_status,
 )
-from ..view import SeatView
+from ..games.paston.view import SeatView
 
 __all__ = ["PROMPTS", "TerminalSession", "choice_lines"]
 

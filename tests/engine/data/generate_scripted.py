@@ -17,10 +17,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from paston.cards import JACK_SPADES, card_name, cards_of
-from paston.deal import PLAY, Deal
-from paston.record import deal_record
-from paston.rules import Rules
+from paston.games.paston.cards import JACK_SPADES, card_name, cards_of
+from paston.games.paston.deal import PLAY, Deal
+from paston.games.paston.record import deal_record
+from paston.games.paston.rules import Rules
 
 # name: (auction, declare, (left, right) defence, (decl, left, right) tricks, rules)
 # Seat 0 is the declarer, seat 1 its left, seat 2 its right.

@@ -1,7 +1,8 @@
 """Deal sampling from one seat's view: complete deals consistent with everything it knows.
 
 A bot that searches (``pimc``, ``wpimc``) needs "worlds": full deals that could be the real
-one as far as its :class:`~paston.view.SeatView` can tell. :class:`WorldSampler` builds them
+one as far as its :class:`~paston.games.paston.view.SeatView` can tell. :class:`WorldSampler`
+builds them
 from the view alone:
 
 * its own hand, the cards played (and by whom), the prikup and discards if it is the

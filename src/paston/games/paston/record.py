@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ...core.errors import IllegalAction, RecordError
 from .actions import CONTRACT_NAMES, SURRENDER, action_str, discard_cards
 from .cards import card_name, cards_of
 from .deal import PLAY, Deal
-from .errors import IllegalAction, RecordError
 from .game import Game
 from .rules import RuleError, Rules
 

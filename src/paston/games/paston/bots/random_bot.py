@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
+from ....bots.base import Bot
 from ..view import SeatView
-from .base import Bot
 
 __all__ = ["RandomBot"]
 

@@ -1,6 +1,6 @@
 """The ``heuristic`` bot: rule-of-thumb hand evaluation and card play, fast and reasonably sound.
 
-It plays every phase from the acting seat's :class:`~paston.view.SeatView` only:
+It plays every phase from the acting seat's :class:`~paston.games.paston.view.SeatView` only:
 
 * **Bidding.** For each trump suit it estimates the tricks the hand would take as declarer
   (top cards by the "position rule", trump length, side aces and kings discounted by the
@@ -28,6 +28,7 @@ from __future__ import annotations
 import math
 from functools import cache
 
+from ....bots.base import Bot, Choice
 from ..actions import (
     BID_BASE,
     CONTRACT_NAMES,
@@ -42,7 +43,6 @@ from ..actions import (
 )
 from ..cards import card_name
 from ..view import SeatView
-from .base import Bot, Choice
 
 __all__ = ["HeuristicBot", "declarer_tricks", "defender_tricks", "discard_tricks"]
 

@@ -6,7 +6,7 @@ A hand is an int bitmask (bit ``c`` set = the hand holds card ``c``).
 
 Example::
 
-    >>> from paston.solver import Position, solve
+    >>> from paston.games.paston.solver import Position, solve
     >>> pos = Position(hands=(0xFF, 0xFF00, 0xFF0000), trump=0, declarer=0,
     ...                active=(0, 1, 2), leader=0)
     >>> solve(pos)
@@ -21,7 +21,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from paston.solver import core
+from paston.games.paston.solver import core
 
 __all__ = [
     "Position",

@@ -1,8 +1,9 @@
 """``pimc``: Perfect-Information Monte Carlo -- sample deals that fit the view, solve each one
-exactly with :mod:`paston.solver`, and pick the action with the best average *Paston score
+exactly with :mod:`paston.games.paston.solver`, and pick the action with the best average *Paston
+score
 for the bot's own seat* (spec §9), not the most tricks.
 
-How each phase is valued (worlds come from :mod:`paston.bots.sampling`):
+How each phase is valued (worlds come from :mod:`paston.games.paston.bots.sampling`):
 
 * **Card play.** ``card_values`` gives, per legal card, the declarer's tricks from now on.
   The declarer scores its contract table on its total (a step at 6 tricks; a tiny bonus per
@@ -43,6 +44,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ....bots.base import Bot, Choice
+from ....bots.registry import register_bot
 from ..actions import (
     BID_BASE,
     DECLARE_BASE,
@@ -62,8 +65,6 @@ from ..rules import Rules
 from ..scoring import deal_scores, defender_base, surrender_scores
 from ..solver import Position, Solver, legal_cards
 from ..view import SeatView
-from .base import Bot, Choice
-from .registry import register_bot
 from .sampling import World, WorldSampler, marker_holder
 
 __all__ = [

@@ -3,7 +3,8 @@ the server and the analysis tools.
 
 Everything is built on :class:`DealPicture`, a neutral description of what one reader may see
 of a deal. :func:`picture_of_deal` makes one with every card (for finished deals and records);
-:func:`picture_of_view` makes one from a :class:`~paston.view.SeatView` only, so a rendering
+:func:`picture_of_view` makes one from a :class:`~paston.games.paston.view.SeatView` only, so a
+rendering
 for a player can never show a card that player may not see. The renderers return rich
 renderables (coloured on a terminal, plain elsewhere); :func:`to_plain` turns any of them into
 a plain string.

@@ -7,8 +7,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from ...core.errors import RecordError
 from .deal import REDEAL, SCORED, Deal
-from .errors import RecordError
 from .rules import DEFAULT_RULES, Rules
 from .scoring import apply_totals
 from .shuffle import deal_cards
@@ -23,7 +23,8 @@ class Game:
     true by default (flag ``marker_rule_each_game``) and false only for a later game of a
     session when that flag is off.
 
-    The game watches its deals: act on ``game.current`` (a :class:`~paston.deal.Deal`) and
+    The game watches its deals: act on ``game.current`` (a
+    :class:`~paston.games.paston.deal.Deal`) and
     start the next one with :meth:`new_deal` once it is over.
 
     ``totals`` are the running totals the game starts from (a game continued from paper,

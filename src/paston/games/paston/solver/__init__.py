@@ -4,7 +4,7 @@ Public API: :class:`Position`, :func:`solve`, :func:`card_values`, :func:`to_mov
 :func:`legal_cards`, :class:`Solver` (reusable transposition table) and :func:`clear`.
 """
 
-from paston.solver.api import (
+from paston.games.paston.solver.api import (
     Position,
     Solver,
     card_name,

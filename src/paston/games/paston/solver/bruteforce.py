@@ -1,6 +1,6 @@
 """Reference double-dummy solver: plain minimax, no pruning, no table.
 
-Written independently of :mod:`paston.solver.core` (straightforward rules code, no
+Written independently of :mod:`paston.games.paston.solver.core` (straightforward rules code, no
 equivalence merging, no bounds, no transposition table) so that the tests can use
 it as an oracle.  Exponential: only usable with a handful of cards per hand.
 """

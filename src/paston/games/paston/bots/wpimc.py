@@ -5,7 +5,8 @@ passed is probably weak, one that raised to gupa probably holds hearts, a defend
 whisted has defensive tricks, and the declarer chose the contract that suited its cards.
 ``wpimc`` samples ``oversample`` times more worlds than it will solve, gives each the
 likelihood of the other seats' public decisions under a soft version of the ``heuristic``
-bot's hand evaluation (see :mod:`paston.bots.heuristic`), and keeps ``worlds`` of them by
+bot's hand evaluation (see :mod:`paston.games.paston.bots.heuristic`), and keeps ``worlds`` of
+them by
 systematic resampling (duplicates are merged into weights, so no solve is wasted).
 
 The policy model, for a world's hands (each factor is floored at ``eps`` and capped at
@@ -28,9 +29,10 @@ from __future__ import annotations
 
 import math
 
+from ....bots.base import Bot
+from ....bots.registry import register_bot
 from ..actions import CONTRACT_NAMES, GRKHA, MULTIPLIER, TRUMP_OF
 from ..view import SeatView
-from .base import Bot
 from .heuristic import (
     NO_WHIST_CHANCE,
     PASS_VALUE,
@@ -41,7 +43,6 @@ from .heuristic import (
     defender_tricks,
 )
 from .pimc import PimcBot
-from .registry import register_bot
 from .sampling import World, WorldSampler
 
 __all__ = ["WeightedPimcBot", "decision_likelihood"]

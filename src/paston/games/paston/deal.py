@@ -5,7 +5,7 @@
 may know. Actions are the integer ids of :mod:`paston.actions` (strings in the notation are
 accepted too). Cards are the numbers of :mod:`paston.cards`; hands are kept as bit masks.
 
->>> from paston.shuffle import deal_cards
+>>> from paston.games.paston.shuffle import deal_cards
 >>> d = deal_cards(seed=1, dealer=0)
 >>> d.phase, d.to_act in (0, 1, 2)
 ('bidding', True)
@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from ...core.errors import IllegalAction, RecordError
 from .actions import (
     BID_BASE,
     CONTRACT_NAMES,
@@ -47,7 +48,6 @@ from .cards import (
     cards_of,
     parse_card,
 )
-from .errors import IllegalAction, RecordError
 from .rules import DEFAULT_RULES, Rules
 from .scoring import deal_scores, surrender_scores
 

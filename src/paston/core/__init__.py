@@ -1,0 +1,1 @@
+"""The game-independent platform: the protocol every game implements, records, errors."""

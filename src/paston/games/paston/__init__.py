@@ -1,0 +1,1 @@
+"""Paston, the Armenian three-player Preference: engine, records, solver, bots, text."""

@@ -6,10 +6,9 @@ could have played with all hands in view: the *trick loss* is how many tricks th
 the player's side (declarer: its tricks; defence: tricks conceded to the declarer), the
 *point loss* how many Paston points it cost the seat that chose it (spec §9). The declarer's
 and a lone whister's points are exact; a defender in three-handed play is scored on its own
-tricks, estimated like ``pimc`` does (the paranoid bound of each defender plus half
-the
-surplus the defence makes together; see :mod:`paston.games.paston.bots.pimc`), so its point loss is an
-estimate.
+tricks, estimated like ``pimc`` does (the paranoid bound of each defender plus half the
+surplus the defence makes together; see :mod:`paston.games.paston.bots.pimc`), so its point
+loss is an estimate.
 
 Decisions before the play are graded where the solver can value them:
 

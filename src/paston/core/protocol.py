@@ -1,0 +1,189 @@
+"""The protocol every game of the platform implements, and the descriptor front-ends read.
+
+Front-ends (server, browser, terminal, arena, analysis, research adapters, record tools) know
+a game only through :class:`GameInfo` and the :class:`State` / :class:`View` / :class:`Match`
+protocols below; everything a game knows lives in its own package under ``paston.games``.
+
+Vocabulary:
+
+* a **state** is one hand played out: a Paston or Paskievics *deal*, a whole Paris *game*;
+* a **match** is a sequence of states with running totals: a Paston game to 121, a
+  Paskievics game of N deals, a Paris session of several games;
+* an **action** is a small integer id, fixed per game (``num_actions``), with one canonical
+  string in the game's notation (``state.action_str``) and a parser (``state.parse_action``);
+* a **view** is what one seat may know, nothing more; bots receive views, never states.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, Self, runtime_checkable
+
+__all__ = [
+    "BotInfo",
+    "FlagInfo",
+    "GameInfo",
+    "Match",
+    "State",
+    "View",
+]
+
+
+@runtime_checkable
+class View(Protocol):
+    """One seat's knowledge of a state. ``legal`` is non-empty only for the seat to act."""
+
+    @property
+    def seat(self) -> int: ...
+
+    @property
+    def legal(self) -> tuple[int, ...]: ...
+
+    def to_json(self) -> dict[str, Any]:
+        """The view as JSON-ready data, cards and actions in the game's notation."""
+        ...
+
+
+@runtime_checkable
+class State(Protocol):
+    """One hand of a game as a state machine with undo."""
+
+    @property
+    def players(self) -> int:
+        """The number of seats that take part (seats are ``0 … players-1``)."""
+        ...
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose decision it is; ``None`` once the state is over."""
+        ...
+
+    @property
+    def phase(self) -> str: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    def legal_actions(self) -> list[int]: ...
+
+    def apply(self, action: int | str) -> None:
+        """Take an action (id, or a string in the notation); raises ``IllegalAction``."""
+        ...
+
+    def undo(self) -> int:
+        """Take back the last action and return it."""
+        ...
+
+    def copy(self) -> Self: ...
+
+    def view(self, seat: int) -> View: ...
+
+    def action_str(self, action: int) -> str:
+        """The canonical notation of an action id."""
+        ...
+
+    def parse_action(self, text: str) -> int:
+        """The id of an action written in the notation; raises ``IllegalAction``
+        (reason starting ``unparsable``) for a string that is not an action."""
+        ...
+
+    def result(self) -> tuple[float, ...]:
+        """Per seat, what this hand adds to the match totals (zeros while not over)."""
+        ...
+
+
+@runtime_checkable
+class Match(Protocol):
+    """Several states in a row, with running totals and an end."""
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def current(self) -> State | None:
+        """The hand in progress (or just finished); ``None`` before the first."""
+        ...
+
+    @property
+    def over(self) -> bool: ...
+
+    @property
+    def totals(self) -> tuple[float, ...]: ...
+
+    def next_state(self, rng: random.Random) -> State:
+        """Deal the next hand with ``rng`` (a CSPRNG at live tables, seeded for tests)."""
+        ...
+
+    def record(self, meta: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """The match (every hand so far) as a record of the game's notation."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class FlagInfo:
+    """One variant flag as a lobby, a ``--rule`` option or a rules page shows it."""
+
+    name: str
+    default: Any
+    #: ``bool``, ``int`` or ``choice``.
+    kind: str
+    #: One line in plain language: what changes when the flag is set.
+    help: str
+    choices: tuple[Any, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class BotInfo:
+    """A bot a game offers: its name, a one-line description and whether people see it."""
+
+    name: str
+    description: str
+    factory: Callable[..., Any]
+    #: Offered as an opponent (``oracle``-like measuring sticks are not).
+    offered: bool = True
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """Everything a front-end needs to know about one game."""
+
+    #: Short identifier, used in ``--game``, URLs, the registry (``paston``, ``paris``).
+    name: str
+    title: str
+    #: One paragraph for the lobby and ``--help``.
+    summary: str
+    #: The seat counts a table of this game may have.
+    seat_counts: tuple[int, ...]
+    default_seats: int
+    #: Record formats this game reads (``paston-deal/1``, ``paris-game/1`` …).
+    formats: tuple[str, ...]
+    flags: tuple[FlagInfo, ...]
+    #: Validate a ``rules`` mapping (only non-default flags need be given); raises RuleError.
+    parse_rules: Callable[[Mapping[str, Any]], Any]
+    #: ``new_match(seats, rules, dealer, **options)``.
+    new_match: Callable[..., Match]
+    #: ``paston replay`` for this game's records: the JSON object of the notation.
+    replay: Callable[[dict[str, Any]], dict[str, Any]]
+    #: Rebuild a match (or a single state) from a record of one of ``formats``.
+    load_record: Callable[[dict[str, Any]], Any]
+    #: Text for the terminal: ``render_view(view) -> str``.
+    render_view: Callable[[Any], str]
+    #: Number of distinct action ids (research adapters size their masks with it).
+    num_actions: int
+    bots: tuple[BotInfo, ...] = ()
+    default_bot: str = "heuristic"
+    #: Per-game extras a front-end may use when present (e.g. ``"match_options"``).
+    extras: Mapping[str, Any] = field(default_factory=dict)
+
+    def flag(self, name: str) -> FlagInfo | None:
+        return next((f for f in self.flags if f.name == name), None)
+
+    def bot(self, name: str) -> BotInfo | None:
+        return next((b for b in self.bots if b.name == name), None)
+
+    def offered_bots(self) -> Sequence[BotInfo]:
+        return [b for b in self.bots if b.offered]

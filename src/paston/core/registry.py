@@ -42,6 +42,8 @@ def get_game(name: str) -> GameInfo:
             ) from None
         raise
     info = module.GAME
+    if not isinstance(info, GameInfo):
+        raise TypeError(f"paston.games.{name}.platform.GAME is not a GameInfo")
     _loaded[name] = info
     return info
 

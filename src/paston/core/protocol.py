@@ -174,6 +174,11 @@ class GameInfo:
     render_view: Callable[[Any], str]
     #: Number of distinct action ids (research adapters size their masks with it).
     num_actions: int
+    #: The server's hooks: what a spectator sees, everything revealed once a hand is over,
+    #: and the action a timed-out seat takes (``None``: the game offers none).
+    spectator_view: Callable[[Any], dict[str, Any]] | None = None
+    reveal: Callable[[Any], dict[str, Any]] | None = None
+    default_action: Callable[[Any], int] | None = None
     bots: tuple[BotInfo, ...] = ()
     default_bot: str = "heuristic"
     #: Per-game extras a front-end may use when present (e.g. ``"match_options"``).

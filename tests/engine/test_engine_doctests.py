@@ -13,6 +13,7 @@ CORE = [
     "paston.games.paston.actions",
     "paston.games.paston.rules",
     "paston.games.paston.deal",
+    "paston.core.meta",
 ]
 
 

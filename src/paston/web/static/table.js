@@ -1,10 +1,24 @@
-// The table page (/t/{id}): one WebSocket per page (docs/server-protocol.md §2). Each `state`
-// message replaces the previous one and the page is redrawn from it; the client never patches
-// game state itself. Commands carry a command id and the seq they were decided on, so they can
-// be resent after a reconnect without being applied twice.
+// The table page (/t/{id}) for every game: one WebSocket per page (docs/server-protocol.md §2).
+// Each `state` message replaces the previous one and the page is redrawn from it; the client
+// never patches game state itself. Commands carry a command id and the seq they were decided
+// on, so they can be resent after a reconnect without being applied twice.
+//
+// This file is the game-independent shell: connection, seats' names, chat, hints, the move
+// timer, the score sheet, the join and game-over dialogs, and the pacing of what is shown. The
+// felt and the "this hand" panel belong to one renderer per game (games/NAME.js), loaded from
+// the table's game. A renderer exports:
+//   mount(felt, panel)            build its markup inside #felt and #game-panel (once)
+//   render(view, ctx) -> ms       draw the state; return how long its animations run
+//   onAction(what)                "ack" | "reject" | "new-hand" | "not-my-turn": drop selections
+//   describeEvent(...)            one readable line about an action (the renderer's log)
+//   actionLabel(action)           a button/hint label for an action string
+//   phaseOf(state)                the phase shown in #felt[data-phase]
+//   renderScores(...), gameOverHTML(...), onKey(ev), onChoiceKey(el), keysHelp, title
+// `ctx` holds the message on screen (`state`), `me`, `myTurn`, `pending`, `names` (short),
+// `labels` (with "(you)"), `KEYS`, `bindKey(key, el)`, `sendAction(a)`, `rerender()`,
+// `commonTags(seat)`, `waitingBanner()` and `speed` (0 = no animation … 1 = normal).
 
 import {
-  botLabel,
   clearToken,
   downloadJSON,
   escapeHTML,
@@ -15,34 +29,15 @@ import {
   seatName,
   setBotLabels,
 } from "./api.js";
-import {
-  BID_LADDER,
-  CONTRACT_LABEL,
-  CONTRACT_TRUMP,
-  SUIT_SYMBOL,
-  actionLabel,
-  cardBack,
-  cardElement,
-  handOrder,
-  isCard,
-  sortCards,
-} from "./cards.js";
-import {
-  contractText,
-  dealResultHTML,
-  positions,
-  renderAuction,
-  renderChart,
-  renderLastTrick,
-  renderScoreSheet,
-  renderSeatBox,
-  renderTrick,
-  tagHTML,
-} from "./render.js";
+import { tagHTML } from "./render.js";
 
 const $ = (sel) => document.querySelector(sel);
 // Keys for the listed choices, in order; "h" is kept for the hint.
-const KEYS = "1234567890abcdefgijklmnopqrstuvwxyz".split("");
+const DEFAULT_KEYS = "1234567890abcdefgijklmnopqrstuvwxyz".split("");
+// The renderers the page knows; a table of another game says so instead of failing.
+const RENDERERS = ["paston", "paris"];
+// How long animations and the pauses between other seats' moves last, by the speed setting.
+const SPEEDS = { normal: 1, fast: 0.35, instant: 0 };
 
 const params = new URLSearchParams(location.search);
 const tableId = decodeURIComponent(
@@ -50,18 +45,23 @@ const tableId = decodeURIComponent(
 );
 let token = getToken(tableId);
 let ws = null;
-let state = null;
+let state = null; // the state message on screen
+let queue = []; // state messages received and not yet shown (see pump)
+let holdUntil = 0;
+let holdTimer = null;
 let retry = 0;
 let reconnectTimer = null;
 let pending = null; // the command sent and not yet acked or rejected
-let selected = []; // cards chosen to discard
 let keyMap = new Map(); // key -> element
 let clockOffset = 0; // server time - local time, seconds
 let pingSent = 0;
 let gameOverShown = false;
 let lastHintSeq = null;
+let hintedAction = null;
 let closedForGood = false;
 let summary = null;
+let game = "paston";
+let renderer = null;
 const chatSeen = new Set();
 
 // ------------------------------------------------------------------ connection
@@ -121,7 +121,7 @@ function connect() {
     if (ev.code === 4404) {
       closedForGood = true;
       setConn("closed", "no such table");
-      $("#turn-line").textContent = "This table does not exist.";
+      showNotice("This table does not exist.");
       return;
     }
     if (closedForGood) return;
@@ -160,21 +160,23 @@ function sendAction(action) {
 function handle(msg) {
   switch (msg.type) {
     case "state":
-      if (state && state.view && msg.view && state.table.deal_number !== msg.table.deal_number) selected = [];
-      state = msg;
-      if (!myTurn()) selected = [];
-      render();
+      queue.push(msg);
+      pump();
+      break;
+    case "presence":
+      applyPresence(msg);
       break;
     case "ack":
       if (pending && msg.command_id === pending.command_id) {
         pending = null;
-        selected = [];
+        renderer?.onAction("ack");
         render();
       }
       break;
     case "reject":
       if (!msg.command_id || (pending && msg.command_id === pending.command_id)) {
         pending = null;
+        renderer?.onAction("reject");
         render();
       }
       showReject(msg.code === "stale" ? `${msg.message} The table has moved on — choose again.` : msg.message);
@@ -204,6 +206,55 @@ function handle(msg) {
   }
 }
 
+// A small presence message updates one seat's connection (or the spectator count) in place.
+function applyPresence(msg) {
+  if (!state || !state.table) return;
+  const seats = state.table.seats ?? [];
+  if (typeof msg.seat === "number" && seats[msg.seat]) {
+    if (typeof msg.connected === "boolean") seats[msg.seat].connected = msg.connected;
+    if ("stand_in" in msg) seats[msg.seat].stand_in = !!msg.stand_in;
+  }
+  if (typeof msg.spectators === "number") state.table.spectators = msg.spectators;
+  render();
+}
+
+// States are shown in order. A renderer that animates a move returns how long the animation
+// runs; the next state waits that long (scaled by the speed setting), so that bot moves that
+// arrive in a burst are still seen one by one. Paston returns 0: every state shows at once.
+function pump() {
+  clearTimeout(holdTimer);
+  while (queue.length) {
+    const wait = holdUntil - performance.now();
+    if (wait > 0) {
+      holdTimer = setTimeout(pump, wait);
+      return;
+    }
+    showState(queue.shift());
+  }
+}
+
+function showState(msg) {
+  const newHand = state && state.view && msg.view && state.table.deal_number !== msg.table.deal_number;
+  if (newHand) renderer?.onAction("new-hand");
+  state = msg;
+  if (!myTurn()) renderer?.onAction("not-my-turn");
+  const ms = render() ?? 0;
+  holdUntil = performance.now() + ms * speed();
+}
+
+function speed() {
+  const chosen = params.get("speed") ?? safeStorage("paston-speed") ?? "normal";
+  return SPEEDS[chosen] ?? 1;
+}
+
+function safeStorage(key) {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
 // ------------------------------------------------------------------ helpers
 
 function mySeat() {
@@ -213,16 +264,39 @@ function myTurn() {
   const v = state?.view;
   return !!(v && mySeat() !== null && v.to_act === mySeat() && v.legal?.length);
 }
-function names() {
-  const seats = state?.table?.seats ?? [];
-  return [0, 1, 2].map((s) => {
-    const n = seats[s] ? seatName(seats[s]) : `Seat ${s}`;
-    return s === mySeat() ? `${n} (you)` : n;
-  });
+function seatCount() {
+  return state?.table?.seats?.length ?? summary?.seats?.length ?? 3;
 }
 function shortNames() {
   const seats = state?.table?.seats ?? [];
-  return [0, 1, 2].map((s) => (seats[s] ? seatName(seats[s]) : `Seat ${s}`));
+  return Array.from({ length: seatCount() }, (_, s) => (seats[s] ? seatName(seats[s]) : `Seat ${s}`));
+}
+function names() {
+  return shortNames().map((n, s) => (s === mySeat() ? `${n} (you)` : n));
+}
+
+function commonTags(s) {
+  const t = state.table;
+  const v = state.view;
+  const seat = t.seats[s];
+  const tags = [];
+  const dealer = v?.dealer ?? t.dealer;
+  if (dealer === s) tags.push(tagHTML("dealer", "dealer"));
+  if (seat?.kind === "bot") tags.push(tagHTML("bot", "bot"));
+  if (seat?.kind === "human" && seat.nickname && !seat.connected) tags.push(tagHTML("offline", "offline"));
+  if (seat?.stand_in) tags.push(tagHTML("offline", "bot stands in"));
+  if (seat?.kind === "human" && !seat.nickname) tags.push(tagHTML("passed", "free seat"));
+  return tags;
+}
+
+function waitingBanner() {
+  const t = state.table;
+  const free = t.seats.filter((s) => s.kind === "human" && !s.nickname).map((s) => `seat ${s.seat}`);
+  const el = document.createElement("div");
+  el.className = "banner";
+  el.innerHTML = `<div class="result-line">Waiting for ${escapeHTML(free.join(", ") || "players")}</div>
+    <div>Send the link to invite someone: <code>${escapeHTML(location.origin + "/t/" + tableId)}</code></div>`;
+  return el;
 }
 
 function showReject(text) {
@@ -236,462 +310,94 @@ function hideReject() {
   $("#reject").hidden = true;
 }
 
-function handCount(v, s) {
-  let n = 10;
-  for (const t of v.tricks) for (const [ss] of t.cards) if (ss === s) n -= 1;
-  for (const [ss] of v.trick) if (ss === s) n -= 1;
-  if (v.phase === "exchange" && v.declarer === s) n += 2;
-  return Math.max(0, n);
+// A sentence on the felt before (or instead of) any game: no table, no renderer.
+function showNotice(text) {
+  const line = $("#turn-line");
+  if (line) line.textContent = text;
+  else $("#felt").innerHTML = `<p class="felt-notice" id="turn-line">${escapeHTML(text)}</p>`;
 }
 
-function phaseVerb(phase) {
-  return (
-    { bidding: "bid", exchange: "discard", declare: "declare", defence: "whist or pass", play: "play" }[
-      phase
-    ] ?? phase
-  );
-}
-
-function actionButtonLabel(action) {
-  if (BID_LADDER.includes(action)) return `Bid ${CONTRACT_LABEL[action]}`;
-  return actionLabel(action);
+function context() {
+  return {
+    state,
+    view: state.view,
+    table: state.table,
+    me: mySeat(),
+    myTurn: myTurn(),
+    pending: !!pending,
+    names: shortNames(),
+    labels: names(),
+    KEYS: renderer.KEYS ?? DEFAULT_KEYS,
+    bindKey: (key, el) => keyMap.set(key, el),
+    sendAction,
+    rerender: render,
+    commonTags,
+    waitingBanner,
+    speed: speed(),
+    tableId,
+  };
 }
 
 // ------------------------------------------------------------------ render
 
 function render() {
-  if (!state) return;
+  if (!state || !renderer) return 0;
   const t = state.table;
-  const v = state.view;
   const me = mySeat();
-  const bottom = me ?? 0;
-  const pos = positions(bottom);
-  const nm = names();
   keyMap = new Map();
 
   // Plain attributes for tests and styling: what the page is showing right now.
   const felt = $("#felt");
+  felt.dataset.game = game;
   felt.dataset.seq = String(state.seq);
   felt.dataset.status = t.status;
-  felt.dataset.phase = state.deal_over ? "over" : (v?.phase ?? "none");
-  felt.dataset.turn = myTurn() ? "me" : v && v.to_act !== null && v.to_act !== undefined ? "other" : "none";
+  felt.dataset.phase = renderer.phaseOf(state);
+  felt.dataset.turn = myTurn()
+    ? "me"
+    : state.view && state.view.to_act !== null && state.view.to_act !== undefined
+      ? "other"
+      : "none";
   felt.dataset.pending = pending ? "1" : "0";
   felt.dataset.deal = String(t.deal_number);
   felt.dataset.seat = me === null ? "spectator" : String(me);
 
   // A mark in the tab title, for a player whose turn comes while looking elsewhere.
-  document.title = `${myTurn() ? "● Your turn — " : ""}Paston — ${t.name}`;
+  document.title = `${myTurn() ? "● Your turn — " : ""}${renderer.title} — ${t.name}`;
   $("#table-name").textContent = t.name + (t.public ? "" : " (private)");
-  const dealer = v?.dealer ?? t.dealer;
+  const dealer = state.view?.dealer ?? t.dealer;
+  const hand = renderer.handWord ?? "deal";
   $("#deal-meta").textContent =
     t.status === "waiting"
       ? "waiting for players"
-      : `deal ${t.deal_number}${dealer !== null && dealer !== undefined ? ` · dealer ${shortNames()[dealer]}` : ""}${
+      : `${hand} ${t.deal_number}${dealer !== null && dealer !== undefined ? ` · dealer ${shortNames()[dealer]}` : ""}${
           me === null ? " · watching" : ""
         }`;
 
-  const over = state.deal_over;
-  const trump = v && v.contract && CONTRACT_TRUMP[v.contract] ? CONTRACT_TRUMP[v.contract] : null;
-
-  for (const [where, s] of [
-    ["#seat-left", pos.left],
-    ["#seat-right", pos.right],
-    ["#seat-me", pos.me],
-  ]) {
-    const info = {
-      seat: s,
-      name: nm[s],
-      tags: seatTags(s),
-      turn: v && v.to_act === s && !over,
-      trump,
-      stat: seatStat(s),
-    };
-    if (where !== "#seat-me") info.hand = seatHand(s);
-    renderSeatBox($(where), info);
-  }
-  makeOpenHandPlayable();
-  renderMyHand(trump);
-  renderStatus();
-  renderCenter();
-  renderPanel();
+  const ms = renderer.render(state.view, context()) ?? 0;
   renderSidebar();
   renderTimer();
   markHinted();
   if (t.status === "over" && !gameOverShown) {
     gameOverShown = true;
-    openGameOver();
+    // After the last move's animation, so the end is seen on the felt first.
+    setTimeout(openGameOver, Math.min(1500, ms * speed()));
   }
-}
-
-function seatTags(s) {
-  const t = state.table;
-  const v = state.view;
-  const seat = t.seats[s];
-  const tags = [];
-  const dealer = v?.dealer ?? t.dealer;
-  if (dealer === s) tags.push(tagHTML("dealer", "dealer"));
-  if (seat?.kind === "bot") tags.push(tagHTML("bot", "bot"));
-  if (seat?.kind === "human" && seat.nickname && !seat.connected) tags.push(tagHTML("offline", "offline"));
-  if (seat?.stand_in) tags.push(tagHTML("offline", "bot stands in"));
-  if (seat?.kind === "human" && !seat.nickname) tags.push(tagHTML("passed", "free seat"));
-  if (v) {
-    if (v.declarer === s) tags.push(tagHTML("declarer", "declarer"));
-    if (v.phase === "bidding" || (v.declarer !== null && v.declarer !== undefined)) {
-      let last = null;
-      for (const [ss, a] of v.history) {
-        if (a.startsWith("discard")) break;
-        if (ss === s) last = a;
-      }
-      if (v.phase === "bidding" && last)
-        tags.push(last === "pass" ? tagHTML("passed", "passed") : tagHTML("whist", `bid ${CONTRACT_LABEL[last] ?? last}`));
-    }
-    for (const [ss, a] of v.defence ?? []) {
-      if (ss === s) tags.push(a === "whist" ? tagHTML("whist", "whist") : tagHTML("passed", "no whist"));
-    }
-  }
-  return tags;
-}
-
-function seatStat(s) {
-  const v = state.view;
-  if (!v || !(v.phase === "play" || v.tricks.length)) return "";
-  const out = v.active?.length && !v.active.includes(s) ? " · cards laid aside" : "";
-  return `Tricks: <b>${v.tricks_won[s]}</b>${out}`;
-}
-
-// An opponent's hand: face up when the deal is over or the hand lies open, else card backs.
-function seatHand(s) {
-  const v = state.view;
-  const over = state.deal_over;
-  if (over && over.hands) return { open: over.hands[s] };
-  if (!v) return null;
-  const open = v.open_hands?.[String(s)];
-  if (open) return { open };
-  return { count: handCount(v, s) };
-}
-
-// In the open lone-whist variant the whister also plays the passer's open hand.
-function makeOpenHandPlayable() {
-  const v = state.view;
-  const me = mySeat();
-  if (!v || !myTurn() || v.phase !== "play" || v.hand_to_play === me) return;
-  const legal = new Set(v.legal.filter(isCard));
-  for (const el of document.querySelectorAll(".opp-hand .card[data-card]")) {
-    if (!legal.has(el.dataset.card)) continue;
-    const b = cardElement(el.dataset.card, { button: true, small: true });
-    b.classList.add("legal");
-    b.addEventListener("click", () => sendAction(b.dataset.card));
-    el.parentElement.classList.add("playable");
-    el.replaceWith(b);
-  }
-}
-
-function renderMyHand(trump) {
-  const el = $("#my-hand");
-  el.replaceChildren();
-  const v = state.view;
-  const me = mySeat();
-  const over = state.deal_over;
-  if (me === null) {
-    el.setAttribute("aria-label", "Seat 0's hand");
-    if (over?.hands) for (const c of handOrder(over.hands[0])) el.append(cardElement(c));
-    else if (v?.open_hands?.["0"]) for (const c of handOrder(v.open_hands["0"])) el.append(cardElement(c));
-    else if (v) for (let i = 0; i < handCount(v, 0); i++) el.append(cardBack());
-    return;
-  }
-  el.setAttribute("aria-label", "Your hand");
-  if (!v) return;
-  if (over?.hands) {
-    for (const c of handOrder(over.hands[me], trump)) el.append(cardElement(c));
-    return;
-  }
-  const hand = handOrder(v.hand ?? [], trump);
-  const turn = myTurn() && !pending;
-  const legal = new Set(turn ? v.legal : []);
-  const exchange = turn && v.phase === "exchange";
-  const playing = turn && v.phase === "play" && v.hand_to_play === me;
-  const prikup = new Set(v.phase === "exchange" ? (v.prikup ?? []) : []);
-  let prevSuit = null;
-  let k = 0;
-  for (const c of hand) {
-    if (prevSuit && prevSuit !== c[1]) {
-      const gap = document.createElement("span");
-      gap.className = "suit-gap";
-      el.append(gap);
-    }
-    prevSuit = c[1];
-    if (!(exchange || playing)) {
-      const d = cardElement(c);
-      if (prikup.has(c)) d.classList.add("prikup-card");
-      el.append(d);
-      continue;
-    }
-    const b = cardElement(c, { button: true });
-    if (prikup.has(c)) b.classList.add("prikup-card");
-    const ok = exchange || legal.has(c);
-    if (ok) {
-      b.classList.add("legal");
-      const key = KEYS[k++];
-      if (key) {
-        keyMap.set(key, b);
-        const kb = document.createElement("kbd");
-        kb.className = "key";
-        kb.textContent = key;
-        b.append(kb);
-        b.setAttribute("aria-keyshortcuts", key);
-      }
-      if (exchange) {
-        b.setAttribute("aria-pressed", selected.includes(c) ? "true" : "false");
-        if (selected.includes(c)) b.classList.add("selected");
-        b.addEventListener("click", () => toggleDiscard(c));
-      } else {
-        b.addEventListener("click", () => sendAction(c));
-      }
-    } else {
-      b.disabled = true;
-    }
-    el.append(b);
-  }
-}
-
-function toggleDiscard(card) {
-  if (selected.includes(card)) selected = selected.filter((c) => c !== card);
-  else if (selected.length < 2) selected = [...selected, card];
-  else selected = [selected[1], card];
-  render();
-  const again = document.querySelector(`#my-hand .card[data-card="${card}"]`);
-  if (again) again.focus();
-}
-
-function confirmDiscard() {
-  if (selected.length !== 2) return;
-  sendAction(`discard ${sortCards(selected).join(" ")}`);
-}
-
-function renderStatus() {
-  const t = state.table;
-  const v = state.view;
-  const nm = shortNames();
-  const line = $("#turn-line");
-  const cline = $("#contract-line");
-  let text = "";
-  if (t.status === "waiting") text = "Waiting for players to sit down";
-  else if (t.status === "over") text = "The game is over";
-  else if (state.deal_over) text = state.deal_over.redeal ? "Thrown in — redeal" : "Deal over";
-  else if (v && v.to_act !== null && v.to_act !== undefined) {
-    text =
-      v.to_act === mySeat()
-        ? pending
-          ? "Sending…"
-          : `Your turn to ${phaseVerb(v.phase)}`
-        : `${nm[v.to_act]} to ${phaseVerb(v.phase)}…`;
-  }
-  line.innerHTML = `<span id="turn-text">${escapeHTML(text)}</span><span class="countdown" id="countdown" hidden></span>`;
-  let c = "";
-  if (v) {
-    if (v.contract && v.contract !== "surrender") {
-      c = `${contractText(v.contract)} by ${escapeHTML(nm[v.declarer])} · trumps ${SUIT_SYMBOL[CONTRACT_TRUMP[v.contract]]}`;
-    } else if (v.phase === "bidding") {
-      c = v.bid ? `Highest bid: ${contractText(v.bid)} (${escapeHTML(nm[v.bidder])})` : "Bidding: nobody has bid yet";
-    } else if (v.declarer !== null && v.declarer !== undefined) {
-      c = `${escapeHTML(nm[v.declarer])} ${v.all_pass ? "declares after an all-pass" : `won the auction with ${contractText(v.bid)}`}`;
-    }
-  }
-  cline.innerHTML = c;
-}
-
-function renderCenter() {
-  const el = $("#trick-area");
-  const v = state.view;
-  const nm = shortNames();
-  const bottom = mySeat() ?? 0;
-  if (!v) {
-    el.replaceChildren();
-    return;
-  }
-  if (v.trick.length) {
-    renderTrick(el, v.trick, bottom, nm);
-    return;
-  }
-  if (v.tricks.length) {
-    const last = v.tricks[v.tricks.length - 1];
-    renderTrick(el, last.cards, bottom, nm, {
-      winner: last.winner,
-    });
-    return;
-  }
-  el.replaceChildren();
-  if (v.phase === "bidding" || v.phase === "exchange") {
-    // The prikup lies face down in the middle until the declarer takes it.
-    const wrap = document.createElement("div");
-    wrap.className = "trick-slot center";
-    const pair = document.createElement("div");
-    pair.style.display = "flex";
-    pair.style.gap = "6px";
-    if (v.phase === "bidding") pair.append(cardBack(), cardBack());
-    wrap.append(pair);
-    const cap = document.createElement("span");
-    cap.className = "who-played";
-    cap.textContent = v.phase === "bidding" ? "prikup" : `${nm[v.declarer]} takes the prikup`;
-    wrap.append(cap);
-    el.append(wrap);
-  }
-}
-
-function choiceButton(action, key, primary = false) {
-  const b = document.createElement("button");
-  b.type = "button";
-  b.dataset.action = action;
-  if (primary) b.classList.add("primary");
-  b.innerHTML = `<kbd>${key}</kbd> ${escapeHTML(actionButtonLabel(action))}`;
-  b.setAttribute("aria-keyshortcuts", key);
-  b.addEventListener("click", () => sendAction(action));
-  keyMap.set(key, b);
-  return b;
-}
-
-function renderPanel() {
-  const el = $("#action-panel");
-  el.replaceChildren();
-  const t = state.table;
-  const v = state.view;
-  const nm = shortNames();
-  const over = state.deal_over;
-  if (t.status === "waiting") {
-    const free = t.seats.filter((s) => s.kind === "human" && !s.nickname).map((s) => `seat ${s.seat}`);
-    el.innerHTML = `<div class="banner"><div class="result-line">Waiting for ${escapeHTML(free.join(", ") || "players")}</div>
-      <div>Send the link to invite someone: <code>${escapeHTML(location.origin + "/t/" + tableId)}</code></div></div>`;
-    return;
-  }
-  if (over) {
-    const d = {
-      redeal: over.redeal,
-      contract: v?.contract,
-      declarer: v?.declarer,
-      whisters: v?.whisters,
-      tricks: v && v.tricks.length ? v.tricks_won : null,
-      scores: over.scores,
-    };
-    const box = document.createElement("div");
-    box.className = "deal-result";
-    box.id = "deal-result";
-    box.innerHTML = dealResultHTML(d, nm);
-    const extra = document.createElement("div");
-    extra.className = "hint-text";
-    const bits = [];
-    if (over.prikup) bits.push(`Prikup: ${over.prikup.map(cardLabel).join(" ")}`);
-    if (over.discards) bits.push(`discards: ${over.discards.map(cardLabel).join(" ")}`);
-    if (t.status !== "over") bits.push("next deal in a moment…");
-    extra.textContent = bits.join(" · ");
-    box.append(extra);
-    el.append(box);
-    return;
-  }
-  if (!v) return;
-  if (!myTurn()) {
-    if (mySeat() === null) el.innerHTML = `<span class="hint-text" style="color:#e8e2cc">You are watching.</span>`;
-    return;
-  }
-  const prompt = document.createElement("div");
-  prompt.className = "prompt";
-  const choices = document.createElement("div");
-  choices.className = "choices";
-  if (v.phase === "exchange") {
-    prompt.textContent = "You won the auction: choose two cards to discard, then confirm (Enter).";
-    const pk = document.createElement("div");
-    pk.className = "prikup-show";
-    pk.innerHTML = `<span>Prikup:</span>`;
-    for (const c of v.prikup ?? []) pk.append(cardElement(c, { small: true }));
-    const sel = document.createElement("span");
-    sel.textContent = selected.length ? `Discard: ${selected.map(cardLabel).join(" ")}` : "Discard: —";
-    sel.style.marginLeft = "1rem";
-    pk.append(sel);
-    const b = document.createElement("button");
-    b.type = "button";
-    b.className = "primary";
-    b.id = "confirm-discard";
-    b.disabled = selected.length !== 2 || !!pending;
-    b.innerHTML = `Discard these two <kbd>Enter</kbd>`;
-    b.addEventListener("click", confirmDiscard);
-    // One row (prikup, selection, confirm): a taller panel would run into the hand below.
-    b.style.marginLeft = "1rem";
-    pk.append(b);
-    el.append(prompt, pk);
-    return;
-  }
-  if (v.phase === "play") {
-    prompt.textContent = v.trick.length
-      ? "Play a card (highlighted cards are legal)."
-      : "Your lead: play any card.";
-    if (v.hand_to_play !== mySeat()) prompt.textContent = `Play a card from ${nm[v.hand_to_play]}'s open hand.`;
-    el.append(prompt);
-    return;
-  }
-  const order = (a) => {
-    // The main choice first: a bid, a contract, whist; then pass or surrender.
-    if (a === "pass" || a === "surrender") return 10;
-    return 0;
-  };
-  const legal = [...v.legal].sort((a, b) => order(a) - order(b) || ladderIndex(a) - ladderIndex(b));
-  prompt.textContent =
-    { bidding: "Your bid:", declare: "Declare your contract, or surrender:", defence: "Whist (play against the declarer) or pass?" }[
-      v.phase
-    ] ?? "Your choice:";
-  legal.forEach((a, i) => {
-    choices.append(choiceButton(a, KEYS[i], i === 0 && a !== "pass"));
-  });
-  if (pending) for (const b of choices.querySelectorAll("button")) b.disabled = true;
-  el.append(prompt, choices);
-}
-
-function ladderIndex(a) {
-  const c = a.startsWith("declare ") ? a.slice(8) : a;
-  const i = BID_LADDER.indexOf(c);
-  return i < 0 ? 99 : i;
-}
-
-function cardLabel(c) {
-  return (c[0] === "T" ? "10" : c[0]) + SUIT_SYMBOL[c[1]];
+  return ms;
 }
 
 function renderSidebar() {
   const t = state.table;
-  const v = state.view;
   const nm = shortNames();
-  const info = $("#deal-info");
-  const rows = [];
-  const dealer = v?.dealer ?? t.dealer;
-  if (!v) {
-    rows.push(["Deal", t.status === "waiting" ? "—" : String(t.deal_number)]);
-    if (dealer !== null && dealer !== undefined) rows.push(["Dealer", nm[dealer]]);
-  }
-  if (v) {
-    if (v.phase === "bidding") rows.push(["First bidder", nm[v.first_bidder] ?? "—"]);
-    if (v.bid) rows.push([v.phase === "bidding" ? "Highest bid" : "Final bid", contractText(v.bid)]);
-    if (v.declarer !== null && v.declarer !== undefined) rows.push(["Declarer", nm[v.declarer]]);
-    if (v.contract) rows.push(["Contract", contractText(v.contract)]);
-    if (v.contract && CONTRACT_TRUMP[v.contract]) rows.push(["Trumps", SUIT_SYMBOL[CONTRACT_TRUMP[v.contract]]]);
-    if (v.defence?.length)
-      rows.push(["Defence", v.defence.map(([s, a]) => `${nm[s]}: ${a === "whist" ? "whist" : "pass"}`).join(", ")]);
-    if (v.phase === "play" || v.tricks.length) rows.push(["Tricks", v.tricks_won.map((n, s) => `${nm[s]} ${n}`).join(" · ")]);
-    if (v.discards) rows.push(["Your discards", v.discards.map(cardLabel).join(" ")]);
-  }
-  info.innerHTML = rows.map(([k, val]) => `<dt>${escapeHTML(k)}</dt><dd>${escapeHTML(val)}</dd>`).join("");
-  renderAuction($("#auction"), v?.history ?? [], nm);
-  renderLastTrick($("#last-trick"), v && v.tricks.length ? v.tricks[v.tricks.length - 1] : null, nm);
-
   const hintPanel = $("#hint-panel");
   hintPanel.hidden = !(t.hints && mySeat() !== null);
   $("#hint-button").disabled = !myTurn() || !!pending;
   if (lastHintSeq !== null && lastHintSeq !== state.seq) {
-    // The hint was for an earlier moment of the deal.
+    // The hint was for an earlier moment of the hand.
     $("#hints").replaceChildren();
     lastHintSeq = null;
   }
-
   const sheet = (t.score_sheet ?? []).filter((r) => !r.redeal);
-  renderScoreSheet($("#score-sheet"), sheet, nm);
-  renderChart($("#score-chart"), $("#chart-legend"), sheet, nm, t.rules?.target ?? 121);
+  renderer.renderScores($("#score-sheet"), $("#score-chart"), $("#chart-legend"), sheet, nm, t);
   $("#chat-form").querySelector("input").disabled = mySeat() === null;
   $("#chat-form").querySelector("button").disabled = mySeat() === null;
 }
@@ -710,8 +416,6 @@ function renderTimer() {
   el.classList.toggle("urgent", left <= 5);
   el.setAttribute("aria-label", `${left} seconds left`);
 }
-
-let hintedAction = null;
 
 // Outline the hint's best choice among the offered ones while the hint is current.
 function markHinted() {
@@ -736,7 +440,7 @@ function renderHints(choices) {
   for (const c of choices.slice(0, 8)) {
     const li = document.createElement("li");
     const val = typeof c.value === "number" ? c.value.toFixed(2) : "";
-    li.innerHTML = `<span>${escapeHTML(actionButtonLabel(c.action))}${c.reason ? ` <span class="hint-text">${escapeHTML(c.reason)}</span>` : ""}</span><span>${val}</span>`;
+    li.innerHTML = `<span>${escapeHTML(renderer.actionLabel(c.action))}${c.reason ? ` <span class="hint-text">${escapeHTML(c.reason)}</span>` : ""}</span><span>${val}</span>`;
     li.dataset.action = c.action;
     ol.append(li);
   }
@@ -816,18 +520,7 @@ async function doJoin(ev) {
 }
 
 function openGameOver() {
-  const t = state.table;
-  const nm = shortNames();
-  const totals = t.totals ?? [0, 0, 0];
-  let head;
-  if (t.draw) head = "The game is a draw.";
-  else if (t.winner !== null && t.winner !== undefined)
-    head = t.winner === mySeat() ? "You won the game!" : `${nm[t.winner]} wins the game.`;
-  else head = "The game is over.";
-  $("#gameover-body").innerHTML = `<p class="result-line" id="gameover-result">${escapeHTML(head)}</p>
-    <table class="scores"><thead><tr>${nm.map((n) => `<th scope="col">${escapeHTML(n)}</th>`).join("")}</tr></thead>
-    <tbody><tr>${totals.map((x) => `<td>${x}</td>`).join("")}</tr></tbody></table>
-    <p class="hint-text">${(t.score_sheet ?? []).filter((r) => !r.redeal).length} deals played.</p>`;
+  $("#gameover-body").innerHTML = renderer.gameOverHTML(state.table, shortNames(), mySeat(), state);
   const d = $("#gameover-dialog");
   if (!d.open) d.showModal();
 }
@@ -835,7 +528,7 @@ function openGameOver() {
 async function exportRecord() {
   try {
     const rec = await getJSON(`/api/tables/${encodeURIComponent(tableId)}/record`);
-    downloadJSON(`paston-${tableId}.json`, rec);
+    downloadJSON(`${game}-${tableId}.json`, rec);
   } catch (e) {
     showReject(`Could not export the record: ${e.message}`);
   }
@@ -848,17 +541,8 @@ function onKey(ev) {
   const tag = ev.target?.tagName;
   if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
   if (document.querySelector("dialog[open]")) return;
-  const v = state?.view;
-  if (ev.key === "Enter" && v?.phase === "exchange" && myTurn() && selected.length === 2) {
-    ev.preventDefault();
-    confirmDiscard();
-    return;
-  }
-  if (ev.key === "Escape" && selected.length) {
-    selected = [];
-    render();
-    return;
-  }
+  if (!renderer || !state) return;
+  if (renderer.onKey(ev)) return;
   if (ev.key === "h" || ev.key === "H") {
     if (!$("#hint-panel").hidden && !$("#hint-button").disabled) requestHint();
     return;
@@ -866,8 +550,7 @@ function onKey(ev) {
   const el = keyMap.get(ev.key.toLowerCase());
   if (!el) return;
   ev.preventDefault();
-  if (v?.phase === "exchange") el.click();
-  else el.focus(); // Enter (or Space) then activates the focused choice
+  renderer.onChoiceKey(el);
 }
 
 function requestHint() {
@@ -878,6 +561,31 @@ function requestHint() {
 }
 
 // ------------------------------------------------------------------ start
+
+async function loadRenderer(name) {
+  if (!RENDERERS.includes(name)) throw new Error(`This page cannot show a table of the game “${name}”.`);
+  renderer = await import(`./games/${name}.js`);
+  game = name;
+  renderer.mount($("#felt"), $("#game-panel"));
+  $("#keys-help").innerHTML = renderer.keysHelp;
+  $("#site-title").textContent = renderer.title;
+  const replayable = renderer.replayable !== false;
+  for (const id of ["#replay-link", "#gameover-replay"]) $(id).hidden = !replayable;
+  $("#speed-field").hidden = !renderer.animated;
+}
+
+function initSpeed() {
+  const sel = $("#speed");
+  sel.value = params.get("speed") ?? safeStorage("paston-speed") ?? "normal";
+  sel.addEventListener("change", () => {
+    try {
+      localStorage.setItem("paston-speed", sel.value);
+    } catch {
+      /* private mode: the setting lasts for this page only */
+    }
+    params.delete("speed");
+  });
+}
 
 async function init() {
   $("#replay-link").href = `/static/replay.html?t=${encodeURIComponent(tableId)}`;
@@ -905,8 +613,9 @@ async function init() {
     if (sendRaw({ type: "chat", text })) input.value = "";
   });
   document.addEventListener("keydown", onKey);
+  initSpeed();
   setInterval(() => {
-    if (state) renderTimer();
+    if (state && renderer) renderTimer();
   }, 250);
   setInterval(ping, 20000);
 
@@ -918,8 +627,15 @@ async function init() {
   try {
     summary = await getJSON(`/api/tables/${encodeURIComponent(tableId)}`);
   } catch (e) {
-    $("#turn-line").textContent = e.status === 404 ? "There is no table at this address." : e.message;
+    showNotice(e.status === 404 ? "There is no table at this address." : e.message);
     setConn("closed", "no table");
+    return;
+  }
+  try {
+    await loadRenderer(summary.game ?? "paston");
+  } catch (e) {
+    showNotice(e.message);
+    setConn("closed", "unknown game");
     return;
   }
   $("#table-name").textContent = summary.name;
@@ -935,5 +651,4 @@ window.addEventListener("online", () => {
   }
 });
 
-export { botLabel };
 init();

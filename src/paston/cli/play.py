@@ -1,16 +1,17 @@
-"""`paston play`: a whole game in the terminal, one person against two bots.
+"""`paston play`: a whole game in the terminal, one person against bots.
 
-This module only turns the options into a :class:`~paston.terminal.TerminalSession`; the game
-loop itself lives in :mod:`paston.terminal`.
+This module only turns the options into a session of :mod:`paston.terminal` for the chosen
+game (``--game``, or the format of the ``--resume`` record); the game loop itself lives there.
 """
 
 from __future__ import annotations
 
 import random
 import sys
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -19,10 +20,27 @@ from ..bots import Bot, make_bot
 from ..core.errors import RecordError
 from ..games.paston.game import Game
 from ..games.paston.record import game_from_record
-from ..terminal import TerminalSession, line_reader
+from ..terminal import PastonSession, line_reader
 from .records import fail, parse_rules, read_record
 
 __all__ = ["register"]
+
+#: The games ``paston play`` can seat a person at.
+PLAYABLE = ("paston", "paris")
+
+
+@dataclass(frozen=True)
+class _Options:
+    """The options every game's start reads."""
+
+    seat: int
+    bots: str | None
+    seed: int | None
+    rules: str | None
+    save: Path | None
+    resume: Path | None
+    hint_bot: str | None
+    pause: float
 
 
 def _bots(spec: str, person: int, seed: int | None) -> dict[int, Bot]:
@@ -41,71 +59,135 @@ def _bots(spec: str, person: int, seed: int | None) -> dict[int, Bot]:
     return bots
 
 
+def _game_of_record(record: dict[str, Any]) -> str:
+    """Which game a saved record is of, from its ``format``."""
+    fmt = record.get("format")
+    if isinstance(fmt, str) and fmt.startswith("paris-"):
+        return "paris"
+    return "paston"
+
+
+def _check_save_folder(save_path: Path) -> None:
+    if not (save_path.parent if str(save_path.parent) else Path(".")).is_dir():
+        fail(f"--save: no such folder: {save_path.parent}")
+
+
+def _check_hint_bot(hint_bot: str | None, game: str) -> None:
+    if hint_bot is None:
+        return
+    try:
+        if game == "paston":
+            make_bot(hint_bot).close()
+        else:
+            from ..terminal.paris import make_paris_bot
+
+            make_paris_bot(hint_bot).close()
+    except ValueError as exc:
+        fail(f"--hint-bot: {exc}")
+
+
 def play_command(
-    seat: Annotated[int, typer.Option(min=0, max=2, help="Your seat.")] = 0,
+    game: Annotated[str, typer.Option(help=f"The game to play: {', '.join(PLAYABLE)}.")] = "paston",
+    players: Annotated[
+        int | None,
+        typer.Option(help="Number of players, you included (Paris: 2 to 9; Paston: 3)."),
+    ] = None,
+    seat: Annotated[int, typer.Option(min=0, help="Your seat.")] = 0,
     bots: Annotated[
-        str, typer.Option(help="The two computer players, for the other seats in order.")
-    ] = "heuristic,heuristic",
+        str | None,
+        typer.Option(
+            help="The computer players, for the other seats in order (one name for all); "
+            "default heuristic."
+        ),
+    ] = None,
     seed: Annotated[int | None, typer.Option(help="Seed of the cards and the bots.")] = None,
     rules: Annotated[
         str | None, typer.Option(help="Variant flags as JSON, e.g. '{\"target\": 61}'.")
     ] = None,
     save: Annotated[
         Path | None,
-        typer.Option(help="Where to save the game record (default paston-game-<time>.json)."),
+        typer.Option(help="Where to save the game record (default <game>-game-<time>.json)."),
     ] = None,
     resume: Annotated[
         Path | None, typer.Option(help="Continue the game saved in this record.")
     ] = None,
     hint_bot: Annotated[
-        str | None, typer.Option(help="The bot asked by 'hint' (default pimc).")
+        str | None,
+        typer.Option(help="The bot asked by 'hint' (default pimc for Paston, heuristic else)."),
     ] = None,
     pause: Annotated[
         float, typer.Option(min=0.0, help="Seconds to wait after each bot action (terminal only).")
     ] = 0.6,
 ) -> None:
-    """Play a whole game to the target in the terminal against two bots."""
-    rng = random.Random(seed)
+    """Play a whole game in the terminal against bots."""
+    record: dict[str, Any] | None = None
     if resume is not None:
         if rules is not None:
             fail("--rules cannot be combined with --resume (the saved game has its rules)")
-        try:
-            game = game_from_record(read_record(str(resume)))
-        except RecordError as exc:
-            fail(f"{resume}: {exc}")
-        # The saved deals are replayed exactly; the next deal's cards come from a fresh rng.
-        game.rng = rng
-        save_path = save if save is not None else resume
-    else:
-        game = Game(parse_rules(rules), first_dealer=rng.randrange(3), rng=rng)
-        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        save_path = save if save is not None else Path(f"paston-game-{stamp}.json")
-    if not (save_path.parent if str(save_path.parent) else Path(".")).is_dir():
-        fail(f"--save: no such folder: {save_path.parent}")
-    if hint_bot is not None:
-        try:
-            make_bot(hint_bot).close()
-        except ValueError as exc:
-            fail(f"--hint-bot: {exc}")
-    players = _bots(bots, seat, seed)
+        record = read_record(str(resume))
+        game = _game_of_record(record)
+    elif game not in PLAYABLE:
+        fail(f"--game: unknown game {game!r}; choose one of: {', '.join(PLAYABLE)}")
+    _check_hint_bot(hint_bot, game)
     console = Console(highlight=False)
     interactive = sys.stdin.isatty() and console.is_terminal
-    session = TerminalSession(
+    options = _Options(
+        seat, bots, seed, rules, save, resume, hint_bot, pause if interactive else 0.0
+    )
+    if game == "paris":
+        raise typer.Exit(_start_paris(console, options, players, record))
+    if players is not None and players != 3:
+        fail(f"--players: Paston is played by 3, not {players}")
+    if seat > 2:
+        fail(f"--seat: Paston has seats 0, 1 and 2, not {seat}")
+    raise typer.Exit(_start_paston(console, options, record))
+
+
+def _start_paston(console: Console, options: _Options, record: dict[str, Any] | None) -> int:
+    rng = random.Random(options.seed)
+    if record is not None:
+        try:
+            game = game_from_record(record)
+        except RecordError as exc:
+            fail(f"{options.resume}: {exc}")
+        # The saved deals are replayed exactly; the next deal's cards come from a fresh rng.
+        game.rng = rng
+        save_path = options.save if options.save is not None else options.resume
+        assert save_path is not None
+    else:
+        game = Game(parse_rules(options.rules), first_dealer=rng.randrange(3), rng=rng)
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        save_path = options.save if options.save is not None else Path(f"paston-game-{stamp}.json")
+    _check_save_folder(save_path)
+    players = _bots(options.bots or "heuristic,heuristic", options.seat, options.seed)
+    session = PastonSession(
         game,
-        seat,
+        options.seat,
         players,
         console,
         line_reader(console),
         save_path,
-        pause=pause if interactive else 0.0,
-        hint_bot=hint_bot,
-        seed=seed,
+        pause=options.pause,
+        hint_bot=options.hint_bot,
+        seed=options.seed,
     )
     if game.over:
         console.print("That game is already over.")
         session.show_sheet()
-        raise typer.Exit(0)
-    raise typer.Exit(session.run())
+        return 0
+    return session.run()
+
+
+def _start_paris(
+    console: Console, options: _Options, players: int | None, record: dict[str, Any] | None
+) -> int:
+    from ..core.registry import UnknownGame, get_game
+
+    try:
+        get_game("paris")
+    except UnknownGame as exc:
+        fail(f"--game: {exc}")
+    fail("--game: Paris is not playable in the terminal yet")
 
 
 def register(app: typer.Typer) -> None:

@@ -63,7 +63,7 @@ def test_kill_9_keeps_acked_actions(tmp_path: Path) -> None:
         server = ServerProcess(db).start()
         try:
             # A table that plays by itself (two bots, and a stand-in for the absent human).
-            auto_body = {"grace": 0, "deal_pause": 0, "rules": {"target": 100000}}
+            auto_body = {"grace": 0, "deal_pause": 0, "rules": {"target": 1000}}
             auto, _auto_seats = await new_table(server.url, auto_body, ["gone"])
             table, seats = await new_table(server.url, THREE_HUMANS, ["a", "b", "c"])
             clients = [await Client.connect(server.ws, table, t, s) for s, t in seats]

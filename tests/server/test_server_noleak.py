@@ -21,9 +21,9 @@ from hypothesis import strategies as st
 from server_helpers import Client, ThreadServer, my_turn, new_table
 
 from paston.games.paston.cards import cards_of, parse_card
-from paston.games.paston.deal import Deal
 from paston.games.paston.game import Game
 from paston.games.paston.rules import Rules
+from paston.server.hand_rng import ReplayRandom
 from paston.server.store import EventStore
 
 CARD = re.compile(r"(?<![A-Za-z0-9])([789TJQKA][SCDH])(?![A-Za-z0-9])")
@@ -103,14 +103,8 @@ def check_table(events: list[Any], rules: Rules, first_dealer: int, seen: list[A
 
     for e in events:
         if e.kind == "deal":
-            d = Deal(
-                e.data["hands"],
-                e.data["prikup"],
-                dealer=e.data["dealer"],
-                first_deal=e.data["first_deal"],
-                rules=rules,
-            )
-            game.add_deal(d)
+            # The log holds the random numbers the deal was drawn from: deal them again.
+            game.next_state(ReplayRandom(e.data["draws"]))
         elif e.kind == "action":
             assert game.current is not None
             game.current.apply(e.data["action"])

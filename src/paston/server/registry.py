@@ -1,57 +1,127 @@
 """The ``TableRegistry``: the one owner of all tables of a server process.
 
 There is no game state outside it: the app holds one registry, the registry holds the tables
-(each an actor with its own lock and driver task) and the event store. Routing is by table id,
-so tables could be spread over processes (see docs/server-protocol.md, "Scaling").
+(each an actor with its own lock and driver task), the bot runner they share and the event
+store. Routing is by table id, so tables could be spread over processes (see
+docs/server-protocol.md, "Scaling").
+
+Memory stays bounded by what is being played: a sweep closes tables where no person has been
+connected for ``idle_timeout`` seconds (bot-only tables end that way too, instead of playing
+forever) and evicts finished and closed tables nobody watches; their logs stay in the store,
+and :meth:`get` loads such a table again when somebody asks for it (its replay, its record).
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import secrets
 import time
+from collections.abc import Callable
 from typing import Any
 
+from .bots_runner import BotRunner
+from .retention import load_table
+from .safe_log import log_failure
 from .settings import TableSettings, parse_settings
-from .store import EventRow, EventStore
+from .store import EventRow, EventStore, StoredTable
 from .table import Table
 
 __all__ = ["TableRegistry"]
 
 log = logging.getLogger("paston.server")
 
+#: Seconds without a connected person after which a table is closed.
+IDLE_TIMEOUT = 15 * 60.0
+#: Seconds a finished (or closed) table nobody watches stays in memory.
+EVICT_AFTER = 60.0
+#: Seconds between two sweeps.
+SWEEP_EVERY = 30.0
+
 
 class TableRegistry:
     """All tables of this process, rebuilt from the event store on :meth:`start`."""
 
-    def __init__(self, store: EventStore, *, default_deal_pause: float = 2.0) -> None:
+    def __init__(
+        self,
+        store: EventStore,
+        *,
+        default_deal_pause: float = 2.0,
+        runner: BotRunner | None = None,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
         self.store = store
         self.default_deal_pause = default_deal_pause
+        self.runner = runner or BotRunner()
+        self.clock = clock
         self.tables: dict[str, Table] = {}
+        self.idle_timeout = IDLE_TIMEOUT
+        self.evict_after = EVICT_AFTER
+        self.sweep_every = SWEEP_EVERY
+        #: When each table nobody plays at any more was last asked for.
+        self._quiet_since: dict[str, float] = {}
+        self._sweeper: asyncio.Task[None] | None = None
+
+    def _rebuild(self, stored: StoredTable) -> Table | None:
+        try:
+            settings = TableSettings.from_dict(stored.row.settings)
+            table = Table(
+                stored.row.id,
+                settings,
+                stored.row.created,
+                self.store,
+                clock=self.clock,
+                runner=self.runner,
+            )
+            table.replay(stored.events)
+        except Exception as exc:
+            # One damaged log must not keep the other tables from being served.
+            log_failure(log, "table %s could not be rebuilt from its log", exc, stored.row.id)
+            return None
+        return table
 
     async def start(self) -> None:
-        """Replay every table's log and start its driver."""
+        """Replay every table's log and start the driver of each table still playing."""
         self.store.start()
         for stored in self.store.load():
-            try:
-                settings = TableSettings.from_dict(stored.row.settings)
-                table = Table(stored.row.id, settings, stored.row.created, self.store)
-                table.replay(stored.events)
-            except Exception:
-                # One damaged log must not keep the other tables from being served.
-                log.exception("table %s could not be rebuilt from its log", stored.row.id)
+            table = self._rebuild(stored)
+            if table is None:
                 continue
             self.tables[table.id] = table
             table.start()
         log.info("rebuilt %d tables from the event log", len(self.tables))
+        self._sweeper = asyncio.create_task(self._sweep_forever(), name="table-sweeper")
 
     async def stop(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
         for table in list(self.tables.values()):
             await table.stop()
+        self.runner.close()
         self.store.close()
 
     def get(self, table_id: str) -> Table | None:
-        return self.tables.get(table_id)
+        """The table ``table_id``; one evicted from memory is loaded again from its log."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            if table_id in self._quiet_since:
+                self._quiet_since[table_id] = self.clock()
+            return table
+        if not 1 <= len(table_id) <= 32:
+            return None
+        stored = load_table(self.store, table_id)
+        if stored is None:
+            return None
+        table = self._rebuild(stored)
+        if table is None:
+            return None
+        self.tables[table_id] = table
+        self._quiet_since[table_id] = self.clock()
+        table.start()  # a closed or finished table's driver has nothing to do
+        return table
 
     async def create(self, body: Any) -> Table:
         """Create a table from a create-table body (raises ``BadRequest``)."""
@@ -59,7 +129,9 @@ class TableRegistry:
         table_id = secrets.token_urlsafe(6)
         while table_id in self.tables:
             table_id = secrets.token_urlsafe(6)
-        table = Table(table_id, settings, time.time(), self.store)
+        table = Table(
+            table_id, settings, self.clock(), self.store, clock=self.clock, runner=self.runner
+        )
         created = {"settings": settings.to_dict()}
         await self.store.append([EventRow(table_id, 1, "created", created)], table=table.row())
         table._apply("created", created, 1)
@@ -68,6 +140,36 @@ class TableRegistry:
         return table
 
     def public_tables(self, limit: int = 200) -> list[dict[str, Any]]:
-        tables = [t for t in self.tables.values() if t.settings.public]
+        tables = [t for t in self.tables.values() if t.settings.public and t.closed_reason is None]
         tables.sort(key=lambda t: t.created, reverse=True)
         return [t.summary() for t in tables[:limit]]
+
+    # ----------------------------------------------------------------- the sweep
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.sweep_every)
+            try:
+                await self.sweep()
+            except Exception as exc:
+                log_failure(log, "table sweep failed", exc)
+
+    async def sweep(self) -> None:
+        """Close idle tables; evict finished and closed ones that nobody watches."""
+        now = self.clock()
+        for table in list(self.tables.values()):
+            if table.status in ("over", "closed"):
+                quiet = self._quiet_since.setdefault(table.id, now)
+                if not table.conns and now - quiet >= self.evict_after:
+                    await self._evict(table)
+            elif table.idle_for(now) >= self.idle_timeout:
+                log.info(
+                    "table %s: closed after %.0f s without players", table.id, self.idle_timeout
+                )
+                await table.close("idle")
+                await self._evict(table)
+
+    async def _evict(self, table: Table) -> None:
+        await table.stop()
+        self.tables.pop(table.id, None)
+        self._quiet_since.pop(table.id, None)

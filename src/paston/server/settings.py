@@ -1,24 +1,32 @@
-"""Table settings: validation of the create-table body into a :class:`TableSettings`."""
+"""Table settings: validation of the create-table body into a :class:`TableSettings`.
+
+A table plays one game of the platform (``game``, default ``paston``) with a seat count the
+game allows and the game's rules (checked flag by flag against its ``FlagInfo``, then by its
+``parse_rules``). Bots are checked by :mod:`paston.server.bot_specs`; nothing here builds one.
+Settings stored before tables had a ``game`` are Paston's and load as such.
+"""
 
 from __future__ import annotations
 
-import random
-from dataclasses import asdict, dataclass
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
-from ..bots.registry import BotSpecError, bot_names, make_bot
-from ..games.paston.rules import RuleError, Rules
+from ..core.protocol import FlagInfo, GameInfo
+from ..core.registry import UnknownGame, get_game
+from .bot_specs import check_bot_spec
+from .errors import BadRequest
 
-__all__ = ["BadRequest", "SeatSpec", "TableSettings", "parse_settings"]
-
-
-class BadRequest(ValueError):
-    """A client sent something the server cannot accept; ``code`` is the protocol's code."""
-
-    def __init__(self, message: str, code: str = "bad_request", status: int = 400) -> None:
-        super().__init__(message)
-        self.code = code
-        self.status = status
+__all__ = [
+    "DEFAULT_BOT",
+    "DEFAULT_HINT_BOT",
+    "LENGTH_CAPS",
+    "BadRequest",
+    "SeatSpec",
+    "TableSettings",
+    "parse_settings",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,8 +39,9 @@ class SeatSpec:
 class TableSettings:
     name: str
     public: bool
-    rules: Rules
-    seats: tuple[SeatSpec, SeatSpec, SeatSpec]
+    #: The game's rules object (what ``GameInfo.parse_rules`` returned).
+    rules: Any
+    seats: tuple[SeatSpec, ...]
     hints: bool
     hint_bot: str
     stand_in: str
@@ -40,21 +49,53 @@ class TableSettings:
     grace: float
     deal_pause: float
     first_dealer: int
+    game: str = "paston"
+    #: Hints a seat may get per hand (one per decision is enough to learn from).
+    hint_limit: int = 15
+    #: A seed for reproducible deals (tests); ``None``: every deal from the system's CSPRNG.
+    seed: int | None = None
+
+    @property
+    def info(self) -> GameInfo:
+        return get_game(self.game)
+
+    def rules_dict(self) -> dict[str, Any]:
+        """The rules as a mapping ``parse_rules`` accepts again (every flag, as JSON)."""
+        to_dict = getattr(self.rules, "to_dict", None)
+        if callable(to_dict):
+            out: dict[str, Any] = to_dict()
+            return out
+        if isinstance(self.rules, Mapping):
+            return dict(self.rules)
+        return {}
 
     def to_dict(self) -> dict[str, Any]:
-        out = {k: v for k, v in asdict(self).items() if k not in ("rules", "seats")}
-        out["rules"] = self.rules.to_dict()
-        out["seats"] = [{"kind": s.kind, "bot": s.bot} for s in self.seats]
-        return out
+        return {
+            "game": self.game,
+            "name": self.name,
+            "public": self.public,
+            "hints": self.hints,
+            "hint_bot": self.hint_bot,
+            "stand_in": self.stand_in,
+            "move_timer": self.move_timer,
+            "grace": self.grace,
+            "deal_pause": self.deal_pause,
+            "first_dealer": self.first_dealer,
+            "hint_limit": self.hint_limit,
+            "seed": self.seed,
+            "rules": self.rules_dict(),
+            "seats": [{"kind": s.kind, "bot": s.bot} for s in self.seats],
+        }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TableSettings:
-        """Settings as stored in the log (already validated once)."""
+        """Settings as stored in the log (validated once; rows without ``game`` are Paston's)."""
+        game = data.get("game", "paston")
         return cls(
             name=data["name"],
             public=data["public"],
-            rules=Rules.from_dict(data["rules"]),
-            seats=tuple(SeatSpec(s["kind"], s.get("bot")) for s in data["seats"]),  # type: ignore[arg-type]
+            rules=get_game(game).parse_rules(data["rules"]),
+            seats=tuple(SeatSpec(s["kind"], s.get("bot")) for s in data["seats"]),
             hints=data["hints"],
             hint_bot=data["hint_bot"],
             stand_in=data["stand_in"],
@@ -62,10 +103,14 @@ class TableSettings:
             grace=data["grace"],
             deal_pause=data["deal_pause"],
             first_dealer=data["first_dealer"],
+            game=game,
+            hint_limit=data.get("hint_limit", 15),
+            seed=data.get("seed"),
         )
 
 
 _KEYS = (
+    "game",
     "name",
     "public",
     "rules",
@@ -77,26 +122,17 @@ _KEYS = (
     "grace",
     "deal_pause",
     "first_dealer",
+    "hint_limit",
+    "seed",
 )
-
 
 #: A bot seat without a named bot, and the stand-in for an absent player: strong and quick.
 DEFAULT_BOT = "heuristic"
 #: Hints explain with expected Paston scores from sampled worlds.
 DEFAULT_HINT_BOT = "pimc"
-
-
-def _bot_name(value: Any, key: str) -> str:
-    if not isinstance(value, str) or not value.strip():
-        raise BadRequest(f"{key!r} must be a bot name ({', '.join(bot_names())})")
-    name = value.strip()
-    if name.partition(":")[0] not in bot_names():
-        raise BadRequest(f"{key!r}: unknown bot {name!r}; choose one of: {', '.join(bot_names())}")
-    try:
-        make_bot(name, seed=0).close()
-    except BotSpecError as exc:
-        raise BadRequest(f"{key!r}: {exc}") from None
-    return name
+#: Largest value a client may give the flags that set how long a table plays (a target score,
+#: a number of games or deals): a table from the network must end in reasonable time.
+LENGTH_CAPS: dict[str, int] = {"target": 1000, "games": 100, "deals": 500}
 
 
 def _number(
@@ -111,57 +147,126 @@ def _number(
     return float(value)
 
 
-def parse_settings(
-    body: Any, *, default_deal_pause: float = 2.0, rng: random.Random | None = None
-) -> TableSettings:
+def _check_flag(flag: FlagInfo, value: Any) -> None:
+    where = f"'rules.{flag.name}'"
+    if flag.kind == "bool":
+        if not isinstance(value, bool):
+            raise BadRequest(f"{where} must be true or false")
+    elif flag.kind == "choice":
+        if value not in flag.choices or isinstance(value, bool):
+            legal = ", ".join(str(c) for c in flag.choices)
+            raise BadRequest(f"{where} must be one of: {legal} (not {str(value)[:40]!r})")
+    elif flag.kind == "int":
+        low = flag.minimum
+        high = LENGTH_CAPS.get(flag.name, flag.maximum)
+        if flag.maximum is not None and high is not None:
+            high = min(high, flag.maximum)
+        ok = isinstance(value, int) and not isinstance(value, bool)
+        if not ok or (low is not None and value < low) or (high is not None and value > high):
+            span = f"from {low if low is not None else '…'} to {high if high is not None else '…'}"
+            raise BadRequest(f"{where} must be a whole number {span}")
+
+
+def parse_rules(info: GameInfo, raw: Any) -> Any:
+    """The game's rules from a ``rules`` object; errors name the flag and the legal values."""
+    if raw is None:
+        raw = {}
+    if not isinstance(raw, dict):
+        raise BadRequest("'rules' must be a JSON object of variant flags")
+    for key, value in raw.items():
+        flag = info.flag(key)
+        if flag is None:
+            names = ", ".join(f.name for f in info.flags) or "none"
+            raise BadRequest(f"'rules': unknown flag {key!r} for {info.name} (flags: {names})")
+        _check_flag(flag, value)
+    try:
+        return info.parse_rules(raw)
+    except (ValueError, TypeError) as exc:
+        raise BadRequest(f"'rules': {exc}") from None
+
+
+def _seats(info: GameInfo, raw: Any) -> tuple[SeatSpec, ...]:
+    counts = ", ".join(str(n) for n in info.seat_counts)
+    if raw is None or (isinstance(raw, int) and not isinstance(raw, bool)):
+        n = info.default_seats if raw is None else raw
+        if n not in info.seat_counts:
+            raise BadRequest(f"'seats': {info.name} is played by {counts} seats, not {n}")
+        raw = [{"kind": "human"}] + [{"kind": "bot"}] * (n - 1)
+    if not isinstance(raw, list):
+        raise BadRequest("'seats' must be a list of seats ({'kind': 'human'|'bot', 'bot': …})")
+    if len(raw) not in info.seat_counts:
+        raise BadRequest(f"'seats': {info.name} is played by {counts} seats, not {len(raw)}")
+    default_bot = info.default_bot or DEFAULT_BOT
+    seats: list[SeatSpec] = []
+    for i, s in enumerate(raw):
+        if not isinstance(s, dict) or s.get("kind") not in ("human", "bot"):
+            raise BadRequest(f"seat {i} must be {{'kind': 'human'}} or {{'kind': 'bot', 'bot': …}}")
+        if set(s) - {"kind", "bot"}:
+            raise BadRequest(f"seat {i}: only the keys 'kind' and 'bot' are allowed")
+        if s["kind"] == "bot":
+            seats.append(
+                SeatSpec("bot", check_bot_spec(info, s.get("bot", default_bot), f"seats[{i}].bot"))
+            )
+        else:
+            seats.append(SeatSpec("human"))
+    if not any(s.kind == "human" for s in seats):
+        raise BadRequest("at least one seat must be for a human player")
+    return tuple(seats)
+
+
+def parse_settings(body: Any, *, default_deal_pause: float = 2.0) -> TableSettings:
     """Validate a create-table body (every key optional); raises :class:`BadRequest`."""
+    from .textcheck import clean_text
+
     if body is None:
         body = {}
     if not isinstance(body, dict):
         raise BadRequest("the body must be a JSON object")
     unknown = sorted(set(body) - set(_KEYS))
     if unknown:
-        raise BadRequest(f"unknown key {unknown[0]!r} (known keys: {', '.join(_KEYS)})")
-    name = body.get("name", "Table")
-    if not isinstance(name, str) or not 1 <= len(name.strip()) <= 60:
-        raise BadRequest("'name' must be a text of 1 to 60 characters")
+        raise BadRequest(f"unknown key {str(unknown[0])[:40]!r} (known keys: {', '.join(_KEYS)})")
+    game = body.get("game", "paston")
+    if not isinstance(game, str):
+        raise BadRequest("'game' must be the name of a game")
+    try:
+        info = get_game(game)
+    except UnknownGame as exc:
+        raise BadRequest(f"'game': {exc}") from None
+    name = clean_text(body.get("name", "Table"), "name", max_len=60)
     for key in ("public", "hints"):
         if not isinstance(body.get(key, True), bool):
             raise BadRequest(f"{key!r} must be true or false")
-    try:
-        rules = Rules.from_dict(body.get("rules", {}))
-    except (RuleError, TypeError) as exc:
-        raise BadRequest(f"'rules': {exc}") from None
-    seats_in = body.get("seats", [{"kind": "human"}, {"kind": "bot"}, {"kind": "bot"}])
-    if not isinstance(seats_in, list) or len(seats_in) != 3:
-        raise BadRequest("'seats' must be a list of three seats")
-    seats: list[SeatSpec] = []
-    for i, s in enumerate(seats_in):
-        if not isinstance(s, dict) or s.get("kind") not in ("human", "bot"):
-            raise BadRequest(f"seat {i} must be {{'kind': 'human'}} or {{'kind': 'bot', 'bot': …}}")
-        if set(s) - {"kind", "bot"}:
-            raise BadRequest(f"seat {i}: only the keys 'kind' and 'bot' are allowed")
-        if s["kind"] == "bot":
-            seats.append(SeatSpec("bot", _bot_name(s.get("bot", DEFAULT_BOT), f"seats[{i}].bot")))
-        else:
-            seats.append(SeatSpec("human"))
-    if not any(s.kind == "human" for s in seats):
-        raise BadRequest("at least one seat must be for a human player")
+    rules = parse_rules(info, body.get("rules"))
+    seats = _seats(info, body.get("seats"))
+    n = len(seats)
     first_dealer = body.get("first_dealer")
     if first_dealer is None:
-        first_dealer = (rng or random.Random()).randrange(3)
-    elif isinstance(first_dealer, bool) or first_dealer not in (0, 1, 2):
-        raise BadRequest("'first_dealer' must be 0, 1, 2 or null")
+        first_dealer = secrets.randbelow(n)
+    elif isinstance(first_dealer, bool) or first_dealer not in range(n):
+        raise BadRequest(f"'first_dealer' must be a seat from 0 to {n - 1} or null")
+    hint_limit = body.get("hint_limit", 15)
+    if isinstance(hint_limit, bool) or not isinstance(hint_limit, int) or not 0 <= hint_limit <= 50:
+        raise BadRequest("'hint_limit' must be a whole number from 0 to 50 (hints per hand)")
+    seed = body.get("seed")
+    if seed is not None and (
+        isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64
+    ):
+        raise BadRequest("'seed' must be null or a whole number from 0 to 2^64-1")
+    default_bot = info.default_bot or DEFAULT_BOT
+    hint_default = DEFAULT_HINT_BOT if game == "paston" else default_bot
     return TableSettings(
-        name=name.strip(),
+        name=name,
         public=body.get("public", True),
         rules=rules,
-        seats=(seats[0], seats[1], seats[2]),
+        seats=seats,
         hints=body.get("hints", True),
-        hint_bot=_bot_name(body.get("hint_bot", DEFAULT_HINT_BOT), "hint_bot"),
-        stand_in=_bot_name(body.get("stand_in", DEFAULT_BOT), "stand_in"),
+        hint_bot=check_bot_spec(info, body.get("hint_bot", hint_default), "hint_bot"),
+        stand_in=check_bot_spec(info, body.get("stand_in", default_bot), "stand_in"),
         move_timer=_number(body, "move_timer", None, 1, 3600, True),
         grace=_number(body, "grace", 60, 0, 86400, False) or 0.0,
         deal_pause=_number(body, "deal_pause", default_deal_pause, 0, 60, False) or 0.0,
         first_dealer=first_dealer,
+        game=game,
+        hint_limit=hint_limit,
+        seed=seed,
     )

@@ -1,9 +1,15 @@
-"""One table as an actor: its event log, its game, its connections, bots and timers.
+"""One table as an actor: its event log, its match (of any game), its connections, bots and
+timers.
 
 All changes of a table happen under its ``asyncio.Lock``: commands from sockets, joins, and the
-table's one driver task (bots, stand-ins, move timers, the next deal). Every change is first
+table's one driver task (bots, stand-ins, move timers, the next hand). Every change is first
 committed to the event store, then applied in memory, then broadcast, each viewer getting a
-message built from its own seat's view (or the spectator view).
+message built from its own seat's view (or the spectator view). The table knows its game only
+through :class:`~paston.core.protocol.GameInfo`, ``Match`` and ``State``.
+
+Hands are dealt with ``Match.next_state(rng)``, ``rng`` drawing from ``secrets.SystemRandom()``
+(a seeded generator only when the table's ``seed`` asks for reproducible deals); the numbers
+drawn are logged with the hand, so the log replays to the same cards.
 """
 
 from __future__ import annotations
@@ -22,25 +28,20 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..bots import Bot, make_bot
+from ..bots.base import Bot
+from ..bots.registry import make_bot
 from ..core.errors import IllegalAction, RecordError
-from ..games.paston.actions import (
-    CONTRACT_NAMES,
-    SURRENDER,
-    ActionParseError,
-    action_str,
-    parse_action,
-)
-from ..games.paston.cards import card_name, cards_of
-from ..games.paston.deal import Deal
-from ..games.paston.game import Game
-from ..games.paston.record import GAME_FORMAT, deal_record
-from ..games.paston.shuffle import deal_cards
+from ..core.meta import MetaError, build_meta
+from ..core.protocol import Match, State
+from ..core.registry import get_game
+from .bots_runner import BotBusy, BotRunner, BotTimeout
+from .hand_rng import RecordingRandom, ReplayRandom
+from .safe_log import log_failure
 from .settings import BadRequest, TableSettings
 from .store import EventRow, EventStore, TableRow
-from .views import deal_reveal, default_action, spectator_view
+from .views import hand_reveal, public_view, score_row, seat_view, timeout_action
 
-__all__ = ["Conn", "Table", "hash_token"]
+__all__ = ["CHAT_KEEP", "Conn", "Table", "hash_token"]
 
 log = logging.getLogger("paston.server")
 
@@ -48,6 +49,7 @@ _dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
 
 #: A socket whose outgoing queue grows past this is too slow to keep; it is dropped.
 MAX_OUTBOX = 512
+#: Chat lines a table keeps (in memory and in its log); older lines are pruned from both.
 CHAT_KEEP = 50
 
 
@@ -93,7 +95,7 @@ class SeatState:
 
 
 class Table:
-    """A table: settings, seats, the game, the log position and the connected sockets."""
+    """A table: settings, seats, the match, the log position and the connected sockets."""
 
     def __init__(
         self,
@@ -102,32 +104,50 @@ class Table:
         created: float,
         store: EventStore,
         clock: Callable[[], float] = time.time,
+        runner: BotRunner | None = None,
     ) -> None:
         self.id = table_id
         self.settings = settings
         self.created = created
         self.store = store
         self.clock = clock
-        self.game = Game(settings.rules, first_dealer=settings.first_dealer)
-        self._rng = random.Random(secrets.randbits(64))
+        self.runner = runner or BotRunner()
+        self.info = get_game(settings.game)
+        self.players = len(settings.seats)
+        self.match: Match = self.info.new_match(self.players, settings.rules, settings.first_dealer)
+        # Live deals come from the system's CSPRNG; a table seed (tests) makes them repeatable.
+        self._source: random.Random = (
+            random.Random(settings.seed) if settings.seed is not None else secrets.SystemRandom()
+        )
         self.seats = [SeatState(s.kind, s.bot) for s in settings.seats]
         self.seq = 0
         self.game_seq = 0
         self.receipts: dict[str, tuple[int, str, int]] = {}
         self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEEP)
+        self._chat_since_prune = 0
         self.conns: set[Conn] = set()
         self.lock = asyncio.Lock()
         self.wake = asyncio.Event()
         self.turn_started = clock()
         self.deal_ended = clock()
+        #: The latest hand (in progress or just over) and its number.
+        self.state: State | None = None
+        self.hand_number = 0
+        self.hands_dealt = 0
+        self.sheet: list[dict[str, Any]] = []
+        self.closed_reason: str | None = None
+        #: When a person was last connected to one of the seats (idle tables are closed).
+        self.last_person = clock()
         self._bots: dict[tuple[int, str], Bot] = {}
         self._hint_bot: Bot | None = None
-        self._hint_lock = asyncio.Lock()
+        self._hints: dict[tuple[int, int], dict[str, Any]] = {}
+        self._hints_used = [0] * self.players
         self._task: asyncio.Task[None] | None = None
-        self._sheet_key: tuple[int, bool] = (-1, False)
-        self._sheet: list[dict[str, Any]] = []
+        self._background: set[asyncio.Task[Any]] = set()
+        self._record: dict[str, Any] | None = None
+        self._replaying = False
         self.actions_applied = 0
-        self._rules_dict = settings.rules.to_dict()
+        self._rules_dict = settings.rules_dict()
 
     # ----------------------------------------------------------------- the log
 
@@ -135,80 +155,123 @@ class Table:
         return TableRow(self.id, self.created, self.settings.public, self.settings.to_dict())
 
     def replay(self, events: list[EventRow]) -> None:
-        """Rebuild the state from the stored log (start-up)."""
-        for e in events:
-            if e.seq != self.seq + 1:
-                raise RecordError(f"table {self.id}: event {e.seq} follows event {self.seq}")
-            self._apply(e.kind, e.data, e.seq)
+        """Rebuild the state from the stored log (start-up, or a table reloaded for replay)."""
+        last_deal = max((i for i, e in enumerate(events) if e.kind == "deal"), default=-1)
+        self._replaying = True
+        try:
+            for i, e in enumerate(events):
+                if e.seq != self.seq + 1:
+                    raise RecordError(f"table {self.id}: event {e.seq} follows event {self.seq}")
+                if i == last_deal:
+                    self._record = self._build_record()  # the finished hands, for export
+                self._apply(e.kind, e.data, e.seq)
+        finally:
+            self._replaying = False
         now = self.clock()
         for s in self.seats:
             if s.kind == "human" and s.token_hash is not None:
                 s.away_since = now  # everyone was disconnected by the restart
         self.turn_started = now
         self.deal_ended = now
+        self.last_person = now
 
-    def _apply(self, kind: str, data: dict[str, Any], seq: int) -> None:
+    def _apply(self, kind: str, data: dict[str, Any], seq: int, dealt: State | None = None) -> None:
         """Apply one committed event to the in-memory state (live and on replay)."""
         if kind == "joined":
             seat = self.seats[data["seat"]]
             seat.nickname = data["nickname"]
             seat.token_hash = data["token_hash"]
         elif kind == "deal":
-            deal = Deal(
-                data["hands"],
-                data["prikup"],
-                dealer=data["dealer"],
-                first_deal=data["first_deal"],
-                rules=self.settings.rules,
-            )
-            self.game.add_deal(deal)
+            if dealt is None:
+                dealt = self._redeal(data)
+            self.state = dealt
+            self.hands_dealt += 1
+            self.hand_number = data.get("number", self.hands_dealt)
+            self._hints.clear()
+            self._hints_used = [0] * self.players
             self.game_seq = seq
             self.turn_started = self.clock()
-            if deal.is_over:
-                self.deal_ended = self.clock()
+            if dealt.is_over:
+                self._hand_over(dealt)
         elif kind == "action":
-            current = self.game.current
-            if current is None:
-                raise RecordError(f"table {self.id}: event {seq} acts with no deal in progress")
-            current.apply(data["action"])
+            state = self.state
+            if state is None or state.is_over:
+                raise RecordError(f"table {self.id}: event {seq} acts with no hand in progress")
+            state.apply(data["action"])
             if data.get("command_id"):
                 self.receipts[data["command_id"]] = (data["seat"], data["action"], seq)
             self.game_seq = seq
             self.actions_applied += 1
             self.turn_started = self.clock()
-            if current.is_over:
-                self.deal_ended = self.clock()
+            if state.is_over:
+                self._hand_over(state)
         elif kind == "chat":
             if data.get("command_id"):
                 self.receipts[data["command_id"]] = (data["seat"], "chat", seq)
-            self.chat.append(
-                {
-                    "type": "chat",
-                    "seq": seq,
-                    "seat": data["seat"],
-                    "from": data["from"],
-                    "text": data["text"],
-                    "at": data["at"],
-                }
-            )
+            if not data.get("pruned"):
+                self.chat.append(
+                    {
+                        "type": "chat",
+                        "seq": seq,
+                        "seat": data["seat"],
+                        "from": data["from"],
+                        "text": data["text"],
+                        "at": data["at"],
+                    }
+                )
+        elif kind == "closed":
+            self.closed_reason = data.get("reason", "closed")
         elif kind != "created":
             raise RecordError(f"table {self.id}: unknown event kind {kind!r}")
         self.seq = seq
 
-    async def _commit(self, kind: str, data: dict[str, Any]) -> int:
+    def _redeal(self, data: dict[str, Any]) -> State:
+        """The hand of a logged ``deal`` event, dealt again from its logged random numbers."""
+        if "draws" in data:
+            rng = ReplayRandom(data["draws"])
+            state = self.match.next_state(rng)
+            if not rng.exhausted:
+                raise RecordError(f"table {self.id}: the logged deal does not match the game")
+            return state
+        if self.settings.game == "paston" and "hands" in data:
+            # Logged before the game protocol: the cards themselves are in the event.
+            from ..games.paston.table_views import restore_deal
+
+            deal: State = restore_deal(self.match, data)  # type: ignore[arg-type]
+            return deal
+        raise RecordError(f"table {self.id}: a deal event without its cards")
+
+    def _hand_over(self, state: State) -> None:
+        """Book-keeping once a hand ends: the score sheet, the pause, the exported record."""
+        self.deal_ended = self.clock()
+        row = score_row(self.info, state, len(self.sheet) + 1, self.match.totals)
+        if row is not None:
+            self.sheet.append(row)
+        if not self._replaying:
+            self._record = None  # rebuilt on demand now that no hand is in progress
+
+    async def _commit(self, kind: str, data: dict[str, Any], dealt: State | None = None) -> int:
         """Log an event durably, then apply it. Call with the lock held."""
         seq = self.seq + 1
         await self.store.append([EventRow(self.id, seq, kind, data)])
-        self._apply(kind, data, seq)
+        self._apply(kind, data, seq, dealt)
         return seq
 
     # ----------------------------------------------------------------- queries
 
     @property
+    def in_progress(self) -> State | None:
+        """The hand being played, if any."""
+        state = self.state
+        return state if state is not None and not state.is_over else None
+
+    @property
     def status(self) -> str:
-        if self.game.over:
+        if self.closed_reason is not None:
+            return "closed"
+        if self.match.over:
             return "over"
-        if not self.game.deals:
+        if self.state is None:
             return "waiting"
         return "playing"
 
@@ -231,39 +294,35 @@ class Table:
                 return i
         return None
 
+    def people_connected(self) -> bool:
+        return any(s.sockets > 0 for s in self.seats)
+
+    def idle_for(self, now: float) -> float:
+        """Seconds since a person was last connected to a seat (0 while one is)."""
+        return 0.0 if self.people_connected() else max(0.0, now - self.last_person)
+
     def _score_sheet(self) -> list[dict[str, Any]]:
-        deals = self.game.deals
-        key = (len(deals), bool(deals) and deals[-1].is_over)
-        if key == self._sheet_key:
-            return self._sheet
-        rows: list[dict[str, Any]] = []
-        totals = self.game.total_history
-        number = 0
-        for d in deals:
-            if d.scores is None:
-                continue
-            surrendered = bool(d.actions) and d.actions[-1] == SURRENDER
-            rows.append(
-                {
-                    "deal": number + 1,
-                    "dealer": d.dealer,
-                    "declarer": d.declarer if d.declarer >= 0 else None,
-                    "contract": "surrender"
-                    if surrendered
-                    else (CONTRACT_NAMES[d.contract] or None),
-                    "scores": list(d.scores),
-                    "totals": list(totals[number]),
-                    "redeal": None,
-                }
-            )
-            number += 1
-        self._sheet_key, self._sheet = key, rows
-        return rows
+        return self.sheet
+
+    def _winner(self) -> tuple[int | None, bool]:
+        if hasattr(self.match, "winner"):
+            return self.match.winner, bool(getattr(self.match, "draw", False))
+        if not self.match.over:
+            return None, False
+        totals = list(self.match.totals)
+        top = max(totals)
+        leaders = [i for i, t in enumerate(totals) if t == top]
+        return (leaders[0], False) if len(leaders) == 1 else (None, True)
+
+    def _deal_number(self) -> int:
+        number = getattr(self.match, "deal_number", None)
+        if isinstance(number, int):
+            return number
+        return self.hands_dealt + (0 if self.in_progress is not None else 1)
 
     def summary(self, now: float | None = None) -> dict[str, Any]:
         """The table summary of the lobby and of every state message."""
         now = self.clock() if now is None else now
-        game = self.game
         seats = []
         for i, s in enumerate(self.seats):
             seats.append(
@@ -276,11 +335,11 @@ class Table:
                     "stand_in": self._stand_in_active(i, now),
                 }
             )
-        cur = game.current
-        dealer = cur.dealer if cur is not None else (game.deals[-1].dealer if game.deals else None)
+        winner, draw = self._winner()
         st = self.settings
         return {
             "id": self.id,
+            "game": st.game,
             "name": st.name,
             "public": st.public,
             "created": self.created,
@@ -291,30 +350,49 @@ class Table:
             "grace": st.grace,
             "deal_pause": st.deal_pause,
             "seats": seats,
-            "deal_number": game.deal_number,
-            "dealer": dealer,
-            "totals": list(game.totals),
-            "winner": game.winner,
-            "draw": game.draw,
+            "deal_number": self._deal_number(),
+            "dealer": getattr(self.state, "dealer", None) if self.state is not None else None,
+            "totals": list(self.match.totals),
+            "winner": winner,
+            "draw": draw,
             "spectators": sum(1 for c in self.conns if c.seat is None),
         }
 
     def _timer(self) -> dict[str, Any] | None:
         mt = self.settings.move_timer
-        cur = self.game.current
+        cur = self.in_progress
         if mt is None or cur is None or cur.to_act is None:
             return None
         if self.seats[cur.to_act].kind != "human":
             return None
         return {"seat": cur.to_act, "deadline": self.turn_started + mt}
 
+    def _meta(self) -> dict[str, Any] | None:
+        bots = [s.bot if s.kind == "bot" else None for s in self.seats]
+        players = [s.nickname if s.kind == "human" else s.bot for s in self.seats]
+        result = list(self.match.totals) if self.match.over else None
+        try:
+            return build_meta(
+                seats=self.players,
+                players=players,
+                bots=bots,
+                event=self.settings.name,
+                site="paston serve",
+                result=result,
+            )
+        except MetaError:
+            return None
+
+    def _build_record(self) -> dict[str, Any]:
+        return self.match.record(self._meta())
+
     def record(self) -> dict[str, Any]:
-        """The ``paston-game/1`` record of the finished deals (never the deal in progress)."""
-        return {
-            "format": GAME_FORMAT,
-            "rules": self.settings.rules.to_dict(),
-            "deals": [deal_record(d, in_game=True) for d in self.game.deals if d.is_over],
-        }
+        """The match's record of the finished hands (never the hand in progress), with meta."""
+        if self.in_progress is None:
+            self._record = self._build_record()
+        elif self._record is None:
+            raise RecordError("the record of the finished hands is not known")
+        return self._record
 
     # ----------------------------------------------------------------- messages
 
@@ -322,14 +400,13 @@ class Table:
         """A builder of state messages for this moment: shared parts are encoded once."""
         now = self.clock()
         table = self.summary(now)
-        table["score_sheet"] = self._score_sheet()
+        table["score_sheet"] = self.sheet
         table["timer"] = self._timer()
         table_json = _dumps(table)
-        deals = self.game.deals
-        deal = deals[-1] if deals else None
+        state = self.state
         over_json = "null"
-        if deal is not None and deal.is_over:
-            over_json = _dumps(deal_reveal(deal, self.game.deal_number - (deal.scores is not None)))
+        if state is not None and state.is_over:
+            over_json = _dumps(hand_reveal(self.info, state, self.hand_number))
         views: dict[int | None, str] = {}
         head = f'{{"type":"state","seq":{self.seq},"you":'
         tail = f',"table":{table_json}'
@@ -337,12 +414,12 @@ class Table:
         def build(seat: int | None, nickname: str | None) -> str:
             view = views.get(seat)
             if view is None:
-                if deal is None:
+                if state is None:
                     view = "null"
                 elif seat is None:
-                    view = _dumps(spectator_view(deal))
+                    view = _dumps(public_view(self.info, state))
                 else:
-                    view = _dumps(deal.view(seat).to_json())
+                    view = _dumps(seat_view(state, seat))
                 views[seat] = view
             you = _dumps({"seat": seat, "nickname": nickname})
             return f'{head}{you}{tail},"view":{view},"deal_over":{over_json}}}'
@@ -356,29 +433,46 @@ class Table:
         for c in list(self.conns):
             c.send(build(c.seat, c.nickname))
 
-    def _note_stand_ins(self) -> bool:
-        """Whether a stand-in started or stopped since the last state (then one is due)."""
+    def _presence(self, seat: int | None, skip: Conn | None = None) -> None:
+        """A small presence event to everybody (but ``skip``): who came or went."""
         now = self.clock()
-        changed = False
+        msg: dict[str, Any] = {
+            "type": "presence",
+            "seq": self.seq,
+            "seat": seat,
+            "spectators": sum(1 for c in self.conns if c.seat is None),
+        }
+        if seat is not None:
+            s = self.seats[seat]
+            msg["nickname"] = s.nickname
+            msg["connected"] = s.kind == "bot" or s.sockets > 0
+            msg["stand_in"] = self._stand_in_active(seat, now)
+        text = _dumps(msg)
+        for c in list(self.conns):
+            if c is not skip:
+                c.send(text)
+
+    def _note_stand_ins(self) -> None:
+        """Tell everybody when a stand-in started or stopped playing for a seat."""
+        now = self.clock()
         for i, s in enumerate(self.seats):
             active = self._stand_in_active(i, now)
             if active != s.stand_in_shown:
                 s.stand_in_shown = active
-                changed = True
-        return changed
+                self._presence(i)
 
     # ----------------------------------------------------------------- people
 
     async def join(self, nickname: Any, seat: Any) -> tuple[int, str]:
         """Give a free human seat to ``nickname``; returns ``(seat, token)``."""
-        if not isinstance(nickname, str) or not 1 <= len(nickname.strip()) <= 24:
-            raise BadRequest("'nickname' must be a text of 1 to 24 characters")
-        nickname = nickname.strip()
-        if any(not ch.isprintable() for ch in nickname):
-            raise BadRequest("'nickname' may not hold control characters")
-        if seat is not None and (isinstance(seat, bool) or seat not in (0, 1, 2)):
-            raise BadRequest("'seat' must be 0, 1, 2 or absent")
+        from .textcheck import clean_text
+
+        nickname = clean_text(nickname, "nickname", max_len=24)
+        if seat is not None and (isinstance(seat, bool) or seat not in range(self.players)):
+            raise BadRequest(f"'seat' must be a seat from 0 to {self.players - 1} or absent")
         async with self.lock:
+            if self.closed_reason is not None or self.match.over:
+                raise BadRequest("this table is closed or its game is over", "table_closed", 409)
             if seat is None:
                 free = [
                     i for i, s in enumerate(self.seats) if s.kind == "human" and not s.token_hash
@@ -396,6 +490,7 @@ class Table:
                 "joined", {"seat": seat, "nickname": nickname, "token_hash": hash_token(token)}
             )
             s.away_since = self.clock()
+            self.last_person = self.clock()
             self.broadcast_state()
         self.wake.set()
         return seat, token
@@ -408,9 +503,12 @@ class Table:
                 s.sockets += 1
                 s.away_since = None
                 conn.nickname = s.nickname
-            self._note_stand_ins()
-            # Everybody sees the connected flag change; the newcomer gets its full state.
-            self.broadcast_state()
+                self.last_person = self.clock()
+            # The newcomer gets its full state; everybody else a small presence event.
+            conn.send(self.state_builder()(conn.seat, conn.nickname))
+            self._presence(conn.seat, skip=conn)
+            if conn.seat is not None:
+                self.seats[conn.seat].stand_in_shown = False
             for line in self.chat:
                 conn.send_json({**line, "replay": True})
         self.wake.set()
@@ -423,9 +521,10 @@ class Table:
             if conn.seat is not None:
                 s = self.seats[conn.seat]
                 s.sockets -= 1
+                self.last_person = self.clock()
                 if s.sockets == 0:
                     s.away_since = self.clock()
-            self.broadcast_state()
+            self._presence(conn.seat)
         self.wake.set()
 
     # ----------------------------------------------------------------- commands
@@ -433,20 +532,32 @@ class Table:
     async def handle(self, conn: Conn, msg: dict[str, Any]) -> None:
         """Handle one well-formed client message (type already checked)."""
         kind = msg["type"]
-        if kind == "ping":
-            conn.send_json({"type": "pong", "at": self.clock()})
-        elif kind == "action":
-            await self._action(conn, msg)
-        elif kind == "chat":
-            await self._chat(conn, msg)
-        elif kind == "hint":
-            await self._hint(conn)
+        try:
+            if kind == "ping":
+                conn.send_json({"type": "pong", "at": self.clock()})
+            elif kind == "action":
+                await self._action(conn, msg)
+            elif kind == "chat":
+                await self._chat(conn, msg)
+            elif kind == "hint":
+                await self._hint(conn)
+        except Exception as exc:
+            # Logged without its message (it may name cards), answered without it too.
+            log_failure(log, "table %s: error handling a %s message", exc, self.id, kind)
+            cid = msg.get("command_id") if isinstance(msg.get("command_id"), str) else None
+            self._reject(conn, cid, "server_error", "the server could not handle this message")
 
     @staticmethod
     def _reject(conn: Conn, cid: str | None, code: str, message: str, **extra: Any) -> None:
         conn.send_json(
             {"type": "reject", "command_id": cid, "code": code, "message": message, **extra}
         )
+
+    def _parse(self, state: State, text: str) -> int | None:
+        try:
+            return state.parse_action(text)
+        except IllegalAction:
+            return None
 
     async def _action(self, conn: Conn, msg: dict[str, Any]) -> None:
         cid = msg.get("command_id")
@@ -465,15 +576,14 @@ class Table:
         if seat is None:
             self._reject(conn, cid, "not_seated", "spectators cannot act; join a seat to play")
             return
-        try:
-            canonical: str | None = action_str(parse_action(text))
-        except ActionParseError:
-            canonical = None
         async with self.lock:
+            state = self.in_progress
+            action_id = self._parse(state, text) if state is not None else None
+            canonical = state.action_str(action_id) if state and action_id is not None else None
             receipt = self.receipts.get(cid)
             if receipt is not None:
                 r_seat, r_action, r_seq = receipt
-                if r_seat == seat and r_action == (canonical or text):
+                if r_seat == seat and r_action in (canonical, text):
                     conn.send_json({"type": "ack", "command_id": cid, "seq": r_seq})
                 else:
                     self._reject(
@@ -483,9 +593,13 @@ class Table:
                         f"command id {cid!r} was already used for another command",
                     )
                 return
-            deal = self.game.current
-            if deal is None:
-                why = "the game is over" if self.game.over else "no deal is in progress"
+            if state is None:
+                if self.closed_reason is not None:
+                    why = "the table is closed"
+                elif self.match.over:
+                    why = "the game is over"
+                else:
+                    why = "no hand is in progress"
                 self._reject(conn, cid, "no_deal", f"{why}; nothing can be played now")
                 return
             if expected < self.game_seq or expected > self.seq:
@@ -498,29 +612,28 @@ class Table:
                     seq=self.seq,
                 )
                 return
-            if deal.to_act != seat:
-                who = self.seats[deal.to_act].nickname if deal.to_act is not None else None
+            if state.to_act != seat:
+                who = self.seats[state.to_act].nickname if state.to_act is not None else None
                 self._reject(
                     conn,
                     cid,
                     "not_your_turn",
-                    f"it is seat {deal.to_act}'s turn ({who or 'a bot'}), not yours (seat {seat})",
+                    f"it is seat {state.to_act}'s turn ({who or 'a bot'}), not yours (seat {seat})",
                 )
                 return
-            legal = deal.legal_actions()
-            action_id = parse_action(text) if canonical is not None else -1
-            if action_id not in legal:
+            legal = state.legal_actions()
+            if action_id is None or action_id not in legal:
                 try:
-                    deal.copy().apply(text)
+                    state.copy().apply(text)
                     message = f'"{text}" is not legal now'
                 except IllegalAction as exc:
-                    message = str(exc)
+                    message = str(exc)  # to the seat that sent it only: its own cards at most
                 self._reject(
                     conn,
                     cid,
                     "illegal",
                     message,
-                    legal=[action_str(a) for a in legal],
+                    legal=[state.action_str(a) for a in legal],
                     seq=self.seq,
                 )
                 return
@@ -529,8 +642,10 @@ class Table:
                     "action",
                     {"seat": seat, "action": canonical, "command_id": cid, "by": "player"},
                 )
-            except RuntimeError as exc:
-                self._reject(conn, cid, "server_error", str(exc))
+            except RuntimeError:
+                self._reject(
+                    conn, cid, "server_error", "the database write failed; nothing was applied"
+                )
                 return
             conn.send_json({"type": "ack", "command_id": cid, "seq": seq})
             self._note_stand_ins()
@@ -538,13 +653,16 @@ class Table:
         self.wake.set()
 
     async def _chat(self, conn: Conn, msg: dict[str, Any]) -> None:
+        from .textcheck import clean_text
+
         cid = msg.get("command_id")
         if cid is not None and (not isinstance(cid, str) or not 1 <= len(cid) <= 64):
             self._reject(conn, None, "bad_message", "'command_id' must be a text of 1 to 64 chars")
             return
-        text = msg.get("text")
-        if not isinstance(text, str) or not 1 <= len(text.strip()) <= 500:
-            self._reject(conn, cid, "bad_message", "'text' must be a text of 1 to 500 characters")
+        try:
+            text = clean_text(msg.get("text"), "text", max_len=500)
+        except BadRequest as exc:
+            self._reject(conn, cid, "bad_message", str(exc))
             return
         if conn.seat is None:
             self._reject(conn, cid, "not_seated", "spectators cannot chat; join a seat to talk")
@@ -565,20 +683,35 @@ class Table:
             data = {
                 "seat": conn.seat,
                 "from": self.seats[conn.seat].nickname,
-                "text": text.strip(),
+                "text": text,
                 "at": self.clock(),
                 "command_id": cid,
             }
             try:
                 seq = await self._commit("chat", data)
-            except RuntimeError as exc:
-                self._reject(conn, cid, "server_error", str(exc))
+            except RuntimeError:
+                self._reject(
+                    conn, cid, "server_error", "the database write failed; nothing was applied"
+                )
                 return
             if cid is not None:
                 conn.send_json({"type": "ack", "command_id": cid, "seq": seq})
             line = _dumps(self.chat[-1])
             for c in list(self.conns):
                 c.send(line)
+            self._chat_since_prune += 1
+            if self._chat_since_prune >= CHAT_KEEP:
+                self._chat_since_prune = 0
+                self._prune_chat(self.chat[0]["seq"])
+
+    def _prune_chat(self, before_seq: int) -> None:
+        """Drop the text of chat lines older than the kept ones from the log (in the
+        background: the table does not wait for it)."""
+        from .retention import prune_chat
+
+        task = asyncio.create_task(asyncio.to_thread(prune_chat, self.store, self.id, before_seq))
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
 
     async def _hint(self, conn: Conn) -> None:
         seat = conn.seat
@@ -589,35 +722,68 @@ class Table:
             self._reject(conn, None, "hints_off", "this table does not allow hints")
             return
         async with self.lock:
-            deal = self.game.current
-            if deal is None:
-                self._reject(conn, None, "no_deal", "no deal is in progress")
+            state = self.in_progress
+            if state is None:
+                self._reject(conn, None, "no_deal", "no hand is in progress")
                 return
-            if deal.to_act != seat:
+            if state.to_act != seat:
                 self._reject(conn, None, "not_your_turn", "hints are given on your turn only")
                 return
-            view = deal.view(seat)
-            seq = self.seq
-        async with self._hint_lock:
-            if self._hint_bot is None:
-                self._hint_bot = make_bot(self.settings.hint_bot, seed=self._rng.randrange(2**32))
-            bot = self._hint_bot
-            choices = await asyncio.to_thread(bot.explain, view)
-        conn.send_json(
-            {
-                "type": "hint",
-                "seq": seq,
-                "choices": [
-                    {"action": action_str(c.action), "value": c.value, "reason": c.reason}
-                    for c in choices
-                ],
-            }
-        )
+            cached = self._hints.get((seat, self.game_seq))
+            if cached is not None:
+                conn.send_json(cached)  # the same decision: the same hint, at no cost
+                return
+            if self._hints_used[seat] >= self.settings.hint_limit:
+                self._reject(
+                    conn,
+                    None,
+                    "hint_limit",
+                    f"this table gives {self.settings.hint_limit} hints per seat and hand; "
+                    "they are used up for this hand",
+                )
+                return
+            self._hints_used[seat] += 1
+            view = state.view(seat)
+            seq, game_seq = self.seq, self.game_seq
+        try:
+            choices = await self.runner.run(self.id, lambda: self._explain(view))
+        except BotBusy:
+            async with self.lock:
+                self._hints_used[seat] -= 1
+            self._reject(conn, None, "busy", "the table's bot is thinking; ask again shortly")
+            return
+        except BotTimeout:
+            self._reject(conn, None, "hint_timeout", "the hint took too long; play on your own")
+            return
+        if choices is None:
+            self._reject(conn, None, "hints_off", "this table's hint bot cannot explain")
+            return
+        message = {
+            "type": "hint",
+            "seq": seq,
+            "choices": [
+                {"action": state.action_str(c.action), "value": c.value, "reason": c.reason}
+                for c in choices
+            ],
+        }
+        async with self.lock:
+            if self.game_seq == game_seq:
+                self._hints[(seat, game_seq)] = message
+        conn.send_json(message)
+
+    def _explain(self, view: Any) -> Any:
+        """In a worker thread: the hint bot's explanation of ``view`` (built on first use)."""
+        if self._hint_bot is None:
+            self._hint_bot = make_bot(
+                self.settings.hint_bot, seed=secrets.randbits(32), game=self.settings.game
+            )
+        explain = getattr(self._hint_bot, "explain", None)
+        return None if explain is None else explain(view)
 
     # ----------------------------------------------------------------- the driver
 
     def start(self) -> None:
-        if self._task is None:
+        if self._task is None and self.closed_reason is None:
             self._task = asyncio.create_task(self._drive(), name=f"table-{self.id}")
 
     async def stop(self) -> None:
@@ -629,20 +795,32 @@ class Table:
         for c in list(self.conns):
             c.closed = True
             c.outbox.put_nowait(None)
-        for bot in self._bots.values():
-            bot.close()
+        bots = [*self._bots.values(), *([self._hint_bot] if self._hint_bot else [])]
+        self._bots.clear()
+        self._hint_bot = None
+        for bot in bots:
+            with contextlib.suppress(Exception):
+                bot.close()
+
+    async def close(self, reason: str) -> None:
+        """End the table for good (``reason``: ``idle``): logged, told to everybody, stopped."""
+        async with self.lock:
+            if self.closed_reason is None:
+                await self._commit("closed", {"reason": reason})
+                self.broadcast_state()
+        await self.stop()
 
     async def _drive(self) -> None:
-        """Deal, let bots and stand-ins play, and expire move timers, until the game is over."""
+        """Deal, let bots and stand-ins play, and expire move timers, until the match is over."""
         while True:
             self.wake.clear()
             try:
                 delay = await self._step()
             except asyncio.CancelledError:
                 raise
-            except Exception:
-                # A bug must not kill the table: log it and retry a little later.
-                log.exception("table %s: driver step failed", self.id)
+            except Exception as exc:
+                # A bug must not kill the table: log it (without its message) and retry later.
+                log_failure(log, "table %s: driver step failed", exc, self.id)
                 delay = 1.0
             if delay is None:
                 continue
@@ -652,83 +830,99 @@ class Table:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self.wake.wait(), max(delay, 0.0))
 
-    def _bot(self, seat: int, name: str) -> Bot:
-        bot = self._bots.get((seat, name))
+    def _bot(self, seat: int, spec: str) -> Bot:
+        """In a worker thread: the seat's bot, built on first use."""
+        bot = self._bots.get((seat, spec))
         if bot is None:
-            bot = make_bot(name, seed=self._rng.randrange(2**32))
-            self._bots[(seat, name)] = bot
+            bot = make_bot(spec, seed=secrets.randbits(32), game=self.settings.game)
+            self._bots[(seat, spec)] = bot
         return bot
 
     async def _step(self) -> float | None:
         """Do one thing; ``None`` if something was done, else how long to wait."""
         async with self.lock:
             now = self.clock()
-            if self._note_stand_ins():
-                self.broadcast_state()
-            if self.game.over or not self._all_joined():
+            self._note_stand_ins()
+            if self.closed_reason is not None or self.match.over or not self._all_joined():
                 return math.inf
-            deal = self.game.current
-            if deal is None:
-                if self.game.deals:
+            state = self.in_progress
+            if state is None:
+                if self.state is not None:
                     due = self.deal_ended + self.settings.deal_pause
                     if now < due:
                         return due - now
                 await self._deal()
                 return None
-            seat = deal.to_act
+            seat = state.to_act
             assert seat is not None
             s = self.seats[seat]
             if s.kind == "bot":
-                by, name = "bot", s.bot or "random"
+                by, spec = "bot", s.bot or self.info.default_bot
             elif self._stand_in_active(seat, now):
-                by, name = "stand_in", self.settings.stand_in
+                by, spec = "stand_in", self.settings.stand_in
             else:
                 waits = []
                 if self.settings.move_timer is not None:
                     deadline = self.turn_started + self.settings.move_timer
                     if now >= deadline:
-                        await self._commit_auto(seat, default_action(deal), "timer")
+                        await self._commit_auto(seat, timeout_action(self.info, state), "timer")
                         return None
                     waits.append(deadline - now)
                 if s.sockets == 0 and s.away_since is not None:
                     waits.append(s.away_since + self.settings.grace - now)
                 return min(waits) if waits else math.inf
-            bot = self._bot(seat, name)
-            view = deal.view(seat)
+            view = state.view(seat)
             seq0 = self.game_seq
+        action: int | None = None
         try:
-            action = await asyncio.to_thread(bot.act, view)
-        except Exception:
-            log.exception("table %s: bot %s failed; playing the default action", self.id, name)
-            action = -1
+            action = await self.runner.run(self.id, lambda: self._bot(seat, spec).act(view))
+        except BotBusy:
+            pass  # its last decision is still running past the limit: no more work queued
+        except BotTimeout:
+            log.warning("table %s: bot %s took too long at seat %d", self.id, spec, seat)
+        except Exception as exc:
+            log_failure(log, "table %s: bot %s failed at seat %d", exc, self.id, spec, seat)
         async with self.lock:
-            deal = self.game.current
-            if self.game_seq != seq0 or deal is None:
+            state = self.in_progress
+            if self.game_seq != seq0 or state is None or self.closed_reason is not None:
                 return None  # the table moved on while the bot thought
             if by == "stand_in" and not self._stand_in_active(seat, self.clock()):
                 return None  # the player came back: they decide
-            if action not in deal.legal_actions():
-                action = default_action(deal)
+            if action is None or action not in state.legal_actions():
+                action = timeout_action(self.info, state)
             await self._commit_auto(seat, action, by)
         return None
 
     async def _commit_auto(self, seat: int, action: int, by: str) -> None:
+        state = self.in_progress
+        assert state is not None
         await self._commit(
-            "action", {"seat": seat, "action": action_str(action), "command_id": None, "by": by}
+            "action",
+            {"seat": seat, "action": state.action_str(action), "command_id": None, "by": by},
         )
         self.broadcast_state()
 
     async def _deal(self) -> None:
-        dealer, first = self.game.next_deal_setup()
-        deal = deal_cards(dealer=dealer, first_deal=first, rules=self.settings.rules, rng=self._rng)
-        await self._commit(
-            "deal",
-            {
-                "number": self.game.deal_number,
-                "dealer": dealer,
-                "first_deal": first,
-                "hands": [[card_name(c) for c in cards_of(h)] for h in deal.dealt],
-                "prikup": [card_name(c) for c in cards_of(deal.prikup)],
-            },
-        )
+        """Deal the next hand from the table's CSPRNG, logging the numbers drawn."""
+        number = self._deal_number()
+        rng = RecordingRandom(self._source)
+        self._record = self._build_record()  # every hand so far is over: kept for export
+        state = self.match.next_state(rng)
+        try:
+            await self._commit("deal", {"number": number, "draws": rng.draws}, dealt=state)
+        except Exception:
+            # The match holds a hand the log does not: rebuild the table from its log.
+            await self._rebuild()
+            raise
         self.broadcast_state()
+
+    async def _rebuild(self) -> None:
+        from .retention import load_events
+
+        events = await asyncio.to_thread(load_events, self.store, self.id)
+        fresh = Table(self.id, self.settings, self.created, self.store, self.clock, self.runner)
+        fresh.replay(events)
+        self.match, self.state = fresh.match, fresh.state
+        self.seq, self.game_seq = fresh.seq, fresh.game_seq
+        self.hand_number, self.hands_dealt = fresh.hand_number, fresh.hands_dealt
+        self.sheet, self._record = fresh.sheet, fresh._record

@@ -1,83 +1,90 @@
-"""What the server shows each viewer: the spectator view, the end-of-deal reveal, and the
-default actions a move timer plays.
+"""What the server shows each viewer of any game: a seat's view, the spectator view, the
+end-of-hand reveal, the action a move timer plays, and a score-sheet row.
 
-Players get ``deal.view(seat).to_json()``; spectators get :func:`spectator_view`, which keeps
-only what every seat may know (spec/rules.md §10). :func:`deal_reveal` is shown to everybody,
-but only once the deal is over.
+Everything goes through the game's :class:`~paston.core.protocol.GameInfo` hooks; a game may
+also have a module ``paston.games.NAME.table_views`` with ``score_row(state, number, totals)``
+for a richer score sheet (Paston's names the declarer and the contract). The Paston functions
+that lived here before the game protocol are re-exported under their old names.
 """
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Sequence
+from functools import cache
+from types import ModuleType
 from typing import Any
 
-from ..games.paston.actions import DECLARE_BASE, PASS, SURRENDER, action_str, is_discard
-from ..games.paston.cards import card_name, cards_of
-from ..games.paston.deal import BIDDING, DECLARE, DEFENCE, EXCHANGE, PLAY, Deal
-from ..games.paston.view import HIDDEN_DISCARD, build_view
+from ..core.protocol import GameInfo, State
+from ..games.paston.table_views import default_action, reveal, spectator_view
 
-__all__ = ["deal_reveal", "default_action", "seat_view", "spectator_view"]
-
-
-def seat_view(deal: Deal, seat: int) -> dict[str, Any]:
-    """The JSON view of one seat (exactly :meth:`SeatView.to_json`)."""
-    return deal.view(seat).to_json()
-
-
-def spectator_view(deal: Deal) -> dict[str, Any]:
-    """A view with no hand at all: the public part of any seat's view.
-
-    Built from seat 0's view with every private field blanked; the history is rebuilt so that
-    nobody's discard (seat 0's included) is named.
-    """
-    out = build_view(deal, 0).to_json()
-    out["seat"] = None
-    out["hand"] = None
-    out["dealt_hand"] = None
-    out["legal"] = []
-    out["prikup"] = None
-    out["discards"] = None
-    out["history"] = [
-        [s, HIDDEN_DISCARD if is_discard(a) else action_str(a)] for s, a in deal.action_history()
-    ]
-    return out
+__all__ = [
+    "deal_reveal",
+    "default_action",
+    "game_table_views",
+    "hand_reveal",
+    "public_view",
+    "score_row",
+    "seat_view",
+    "spectator_view",
+    "timeout_action",
+]
 
 
-def deal_reveal(deal: Deal, number: int) -> dict[str, Any]:
-    """Everything about a finished deal (shown to everybody once it is over, never before)."""
-    if not deal.is_over:
-        raise ValueError("a deal is revealed only once it is over")
-    return {
-        "deal": number,
-        "hands": [[card_name(c) for c in cards_of(h)] for h in deal.dealt],
-        "prikup": [card_name(c) for c in cards_of(deal.prikup)],
-        "discards": [card_name(c) for c in cards_of(deal.discards)] if deal.discards else None,
-        "scores": None if deal.scores is None else list(deal.scores),
-        "redeal": deal.redeal_reason,
-        "actions": [action_str(a) for a in deal.actions],
-    }
+def deal_reveal(deal: Any, number: int) -> dict[str, Any]:
+    """Paston's end-of-deal reveal with its number (the name used before the protocol)."""
+    return reveal(deal, number)
 
 
-def _low_key(card: int) -> tuple[int, int]:
-    # Lowest rank first (7 < 8 < ... < A), equal ranks in the suit order S C D H.
-    return (card & 7, card >> 3)
+@cache
+def game_table_views(name: str) -> ModuleType | None:
+    """The game's optional ``table_views`` module (``None`` when it has none)."""
+    try:
+        return importlib.import_module(f"paston.games.{name}.table_views")
+    except ModuleNotFoundError as exc:
+        if exc.name == f"paston.games.{name}.table_views":
+            return None
+        raise
 
 
-def default_action(deal: Deal) -> int:
-    """The action a move timer plays for the seat to act (documented in server-protocol.md)."""
-    legal = deal.legal_actions()
+def seat_view(state: State, seat: int) -> dict[str, Any]:
+    """What one seat may know, as JSON (exactly ``state.view(seat).to_json()``)."""
+    return state.view(seat).to_json()
+
+
+def public_view(info: GameInfo, state: State) -> dict[str, Any]:
+    """What a spectator sees: the game's spectator view, or only the phase and whose turn."""
+    if info.spectator_view is not None:
+        return info.spectator_view(state)
+    return {"seat": None, "phase": state.phase, "to_act": state.to_act, "legal": []}
+
+
+def hand_reveal(info: GameInfo, state: State, number: int) -> dict[str, Any] | None:
+    """Everything about a finished hand, numbered; ``None`` while it is in progress (or when
+    the game reveals nothing)."""
+    if not state.is_over or info.reveal is None:
+        return None
+    shown = dict(info.reveal(state))
+    shown.pop("deal", None)
+    return {"deal": number, **shown}
+
+
+def timeout_action(info: GameInfo, state: State) -> int:
+    """The action played for a seat that ran out of time (or whose bot failed)."""
+    if info.default_action is not None:
+        return info.default_action(state)
+    legal = state.legal_actions()
     if not legal:
-        raise ValueError("nobody is to act in this deal")
-    phase = deal.phase_id
-    if phase in (BIDDING, DEFENCE):
-        return PASS
-    if phase == EXCHANGE:
-        hand = sorted(cards_of(deal.hands[deal.declarer]), key=_low_key)
-        from ..games.paston.actions import discard_action
-
-        return discard_action(hand[0], hand[1])
-    if phase == DECLARE:
-        declares = [a for a in legal if a != SURRENDER and a > DECLARE_BASE]
-        return min(declares) if declares else SURRENDER
-    if phase == PLAY:
-        return min(legal, key=_low_key)
+        raise ValueError("nobody is to act in this hand")
     return legal[0]
+
+
+def score_row(
+    info: GameInfo, state: State, number: int, totals: Sequence[float]
+) -> dict[str, Any] | None:
+    """The score-sheet row of a finished hand (``None``: the hand is not a row)."""
+    hooks = game_table_views(info.name)
+    if hooks is not None and hasattr(hooks, "score_row"):
+        row: dict[str, Any] | None = hooks.score_row(state, number, totals)
+        return row
+    return {"deal": number, "scores": list(state.result()), "totals": list(totals)}

@@ -1,0 +1,121 @@
+"""What a game server shows of a Paston deal: the spectator view, the end-of-deal reveal, the
+action a move timer plays, one score-sheet row, and a deal rebuilt from an old event log.
+
+Players get ``deal.view(seat).to_json()``; spectators get :func:`spectator_view`, which keeps
+only what every seat may know (spec/rules.md §10). :func:`reveal` is shown to everybody, but
+only once the deal is over. ``paston.games.paston.platform`` hands the first three to the
+server through ``GameInfo``; the server looks the others up here by name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from .actions import (
+    CONTRACT_NAMES,
+    DECLARE_BASE,
+    PASS,
+    SURRENDER,
+    action_str,
+    discard_action,
+    is_discard,
+)
+from .cards import card_name, cards_of
+from .deal import BIDDING, DECLARE, DEFENCE, EXCHANGE, PLAY, Deal
+from .game import Game
+from .view import HIDDEN_DISCARD, build_view
+
+__all__ = ["default_action", "restore_deal", "reveal", "score_row", "spectator_view"]
+
+
+def spectator_view(deal: Deal) -> dict[str, Any]:
+    """A view with no hand at all: the public part of any seat's view.
+
+    Built from seat 0's view with every private field blanked; the history is rebuilt so that
+    nobody's discard (seat 0's included) is named.
+    """
+    out = build_view(deal, 0).to_json()
+    out["seat"] = None
+    out["hand"] = None
+    out["dealt_hand"] = None
+    out["legal"] = []
+    out["prikup"] = None
+    out["discards"] = None
+    out["history"] = [
+        [s, HIDDEN_DISCARD if is_discard(a) else action_str(a)] for s, a in deal.action_history()
+    ]
+    return out
+
+
+def reveal(deal: Deal, number: int | None = None) -> dict[str, Any]:
+    """Everything about a finished deal (shown to everybody once it is over, never before).
+
+    ``number`` (the deal's number in its game) is written first as ``"deal"`` when given.
+    """
+    if not deal.is_over:
+        raise ValueError("a deal is revealed only once it is over")
+    head: dict[str, Any] = {} if number is None else {"deal": number}
+    return {
+        **head,
+        "hands": [[card_name(c) for c in cards_of(h)] for h in deal.dealt],
+        "prikup": [card_name(c) for c in cards_of(deal.prikup)],
+        "discards": [card_name(c) for c in cards_of(deal.discards)] if deal.discards else None,
+        "scores": None if deal.scores is None else list(deal.scores),
+        "redeal": deal.redeal_reason,
+        "actions": [action_str(a) for a in deal.actions],
+    }
+
+
+def _low_key(card: int) -> tuple[int, int]:
+    # Lowest rank first (7 < 8 < ... < A), equal ranks in the suit order S C D H.
+    return (card & 7, card >> 3)
+
+
+def default_action(deal: Deal) -> int:
+    """The action a move timer plays for the seat to act (documented in server-protocol.md)."""
+    legal = deal.legal_actions()
+    if not legal:
+        raise ValueError("nobody is to act in this deal")
+    phase = deal.phase_id
+    if phase in (BIDDING, DEFENCE):
+        return PASS
+    if phase == EXCHANGE:
+        hand = sorted(cards_of(deal.hands[deal.declarer]), key=_low_key)
+        return discard_action(hand[0], hand[1])
+    if phase == DECLARE:
+        declares = [a for a in legal if a != SURRENDER and a > DECLARE_BASE]
+        return min(declares) if declares else SURRENDER
+    if phase == PLAY:
+        return min(legal, key=_low_key)
+    return legal[0]
+
+
+def score_row(deal: Deal, number: int, totals: Sequence[float]) -> dict[str, Any] | None:
+    """The score-sheet row of a finished deal (``None`` for a redeal: it is not a row)."""
+    if deal.scores is None:
+        return None
+    surrendered = bool(deal.actions) and deal.actions[-1] == SURRENDER
+    return {
+        "deal": number,
+        "dealer": deal.dealer,
+        "declarer": deal.declarer if deal.declarer >= 0 else None,
+        "contract": "surrender" if surrendered else (CONTRACT_NAMES[deal.contract] or None),
+        "scores": list(deal.scores),
+        "totals": list(totals),
+        "redeal": None,
+    }
+
+
+def restore_deal(game: Game, data: dict[str, Any]) -> Deal:
+    """Add to ``game`` a deal logged by servers before the game protocol (its cards in the
+    event: ``hands``, ``prikup``, ``dealer``, ``first_deal``) and return it."""
+    deal = Deal(
+        data["hands"],
+        data["prikup"],
+        dealer=data["dealer"],
+        first_deal=data["first_deal"],
+        rules=game.rules,
+    )
+    game.add_deal(deal)
+    return deal

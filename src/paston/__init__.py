@@ -1,12 +1,20 @@
-"""paston: the reference implementation of Paston, the Armenian three-player Preference game.
+"""paston: the reference implementation of Paston, the Armenian three-player Preference game,
+and the platform its sister games (Paris, Paskievics) share.
+
+The flagship's API is here at the top level; every game is reached through
+:func:`paston.core.registry.get_game`, and :func:`replay` reads a record of any game (it
+dispatches on the record's ``format``).
 
 >>> import paston
 >>> deal = paston.deal_cards(seed=7)
 >>> deal.phase
 'bidding'
+>>> paston.replay(paston.deal_record(deal))["phase"]
+'bidding'
 """
 
 from .core.errors import IllegalAction, RecordError
+from .core.registry import get_game, replay
 from .games.paston.actions import action_str, parse_action
 from .games.paston.cards import card_name, parse_card
 from .games.paston.deal import Deal
@@ -16,7 +24,6 @@ from .games.paston.record import (
     deal_record,
     game_from_record,
     game_record,
-    replay,
 )
 from .games.paston.rules import RuleError, Rules
 from .games.paston.shuffle import deal_cards, deal_until_playable
@@ -38,6 +45,7 @@ __all__ = [
     "deal_until_playable",
     "game_from_record",
     "game_record",
+    "get_game",
     "parse_action",
     "parse_card",
     "replay",

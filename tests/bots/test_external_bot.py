@@ -11,6 +11,7 @@ import pytest
 from paston.arena import ArenaError, play_deal_set, run_arena
 from paston.bots import make_bot
 from paston.bots.external import ExternalBot, ExternalBotError
+from paston.games.paston.actions import action_str
 from paston.games.paston.shuffle import deal_cards
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -67,11 +68,13 @@ def test_example_bot_answers_explain_and_hello(tmp_path: Path) -> None:
     assert messages[0] == {
         "type": "hello",
         "protocol": "paston-bot/1",
+        "game": "paston",
         "seat": view.seat,
         "rules": {},
         "seed": None,
     }
     assert messages[1]["type"] == "act" and messages[1]["view"] == view.to_json()
+    assert messages[1]["legal"] == [action_str(a) for a in view.legal]
     assert messages[2].get("explain") is True
     assert messages[-1] == {"type": "bye"}
 

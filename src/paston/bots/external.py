@@ -4,11 +4,13 @@ The protocol (``paston-bot/1``, documented in ``docs/bot-protocol.md``) is model
 chess's UCI: the engine starts the program, writes one JSON object per line to its standard
 input and reads one JSON object per line from its standard output.
 
-* ``{"type": "hello", "protocol": "paston-bot/1", "seat": 0, "rules": {...}, "seed": 1}``
-  when the process starts, and again whenever the seat it plays or the rules change (no
-  answer; ``seed`` is the seed the bot was made with, for reproducible play).
-* ``{"type": "act", "view": <SeatView.to_json()>}`` for each decision; the program answers
-  ``{"action": "<notation>"}``, optionally with
+* ``{"type": "hello", "protocol": "paston-bot/1", "game": "paston", "seat": 0,
+  "rules": {...}, "seed": 1}`` when the process starts, and again whenever the seat it plays
+  or the rules change (no answer; ``seed`` is the seed the bot was made with, for
+  reproducible play).
+* ``{"type": "act", "view": <view.to_json()>, "legal": ["pass", "paston"]}`` for each
+  decision (the view of the game being played; ``legal`` the legal actions in the game's
+  canonical notation); the program answers ``{"action": "<notation>"}``, optionally with
   ``"choices": [{"action": ..., "value": ..., "reason": ...}]`` (used for hints);
   ``"explain": true`` in the request asks for those choices.
 * ``{"type": "bye"}`` when the engine is done with it; the program should exit.
@@ -27,10 +29,10 @@ import queue
 import shlex
 import subprocess
 import threading
+from collections.abc import Callable
 from typing import IO, Any
 
-from ..games.paston.actions import ActionParseError, action_str, parse_action
-from ..games.paston.view import SeatView
+from ..core.protocol import View
 from .base import Bot, Choice
 
 __all__ = ["PROTOCOL", "ExternalBot", "ExternalBotError"]
@@ -55,12 +57,14 @@ class ExternalBot(Bot):
         seed: int | None = None,
         timeout: float = DEFAULT_TIMEOUT,
         cwd: str | None = None,
+        game: str = "paston",
     ) -> None:
         self.argv = shlex.split(command) if isinstance(command, str) else list(command)
         if not self.argv:
             raise ValueError("an external bot needs a command line")
         self.command = command if isinstance(command, str) else shlex.join(command)
         self.seed = seed
+        self.game = game
         self.timeout = float(timeout)
         self.cwd = cwd if cwd is not None else os.getcwd()
         self._proc: subprocess.Popen[str] | None = None
@@ -151,14 +155,15 @@ class ExternalBot(Bot):
             raise self._fail(f"exited without answering ({about}; {status})")
         return line
 
-    def _hello_if_needed(self, view: SeatView) -> None:
-        rules = view.rules.to_dict()
+    def _hello_if_needed(self, view: View, data: dict[str, Any]) -> None:
+        rules = data.get("rules", {})
         key = (view.seat, json.dumps(rules, sort_keys=True))
         if key != self._hello:
             self._send(
                 {
                     "type": "hello",
                     "protocol": PROTOCOL,
+                    "game": self.game,
                     "seat": view.seat,
                     "rules": rules,
                     "seed": self.seed,
@@ -168,15 +173,33 @@ class ExternalBot(Bot):
 
     # ------------------------------------------------------------------ the protocol
 
-    def _ask(self, view: SeatView, explain: bool) -> dict[str, Any]:
+    def _legal_strings(self, view: View, data: dict[str, Any]) -> list[str]:
+        # Every game's view lists its legal actions in the notation, in the order of
+        # ``view.legal`` (core.protocol.View): that is how ids and strings are paired here.
+        legal = data.get("legal")
+        if (
+            not isinstance(legal, list)
+            or len(legal) != len(view.legal)
+            or not all(isinstance(a, str) for a in legal)
+        ):
+            raise ExternalBotError(
+                f"the {self.game} view does not list its legal actions in the notation, so "
+                f"bot {self.command!r} cannot be asked"
+            )
+        return legal
+
+    def _ask(self, view: View, explain: bool) -> tuple[dict[str, Any], dict[str, int], str]:
         if not view.legal:
             raise ValueError(f"bot {self.command!r} was asked to act without a legal action")
-        self._hello_if_needed(view)
-        message: dict[str, Any] = {"type": "act", "view": view.to_json()}
+        data = view.to_json()
+        legal = self._legal_strings(view, data)
+        self._hello_if_needed(view, data)
+        message: dict[str, Any] = {"type": "act", "view": data, "legal": legal}
         if explain:
             message["explain"] = True
         self._send(message)
-        about = f"seat {view.seat}, {view.phase}"
+        phase = data.get("phase")
+        about = f"seat {view.seat}, {phase}" if isinstance(phase, str) else f"seat {view.seat}"
         line = self._receive(about)
         text = line.strip()
         try:
@@ -189,37 +212,57 @@ class ExternalBot(Bot):
             raise self._fail(
                 f'must answer {{"action": "<notation>"}} ({about}), but sent {text[:200]!r}'
             )
-        return answer
+        return answer, dict(zip(legal, view.legal, strict=True)), about
 
-    def _legal_action(self, view: SeatView, text: str) -> int:
-        legal = ", ".join(action_str(a) for a in view.legal)
-        about = f"seat {view.seat}, {view.phase}"
+    def _parser(self) -> Callable[[str], int] | None:
+        """The game's own action parser when it has one that needs no state (Paston's):
+        it accepts every spelling of the notation and says why a string is not an action."""
+        from ..core.registry import UnknownGame, get_game
+
         try:
-            action = parse_action(text)
-        except ActionParseError as exc:
-            raise self._fail(f"sent {text!r} ({about}), which is not an action: {exc}") from None
-        if action not in view.legal:
-            raise self._fail(f"sent {text!r} ({about}), which is not legal now; legal: {legal}")
-        return action
+            parse = get_game(self.game).extras.get("parse_action")
+        except UnknownGame:
+            return None
+        return parse if callable(parse) else None
 
-    def act(self, view: SeatView) -> int:
-        answer = self._ask(view, explain=False)
-        return self._legal_action(view, answer["action"])
+    def _match(self, text: str, legal: dict[str, int]) -> int | str:
+        """The legal action ``text`` names, or why it names none."""
+        if text in legal:
+            return legal[text]
+        parse = self._parser()
+        if parse is None:
+            return "not legal now" if text.strip() else "not an action"
+        try:
+            action = parse(text)
+        except ValueError as exc:
+            return f"not an action: {exc}"
+        return action if action in legal.values() else "not legal now"
 
-    def explain(self, view: SeatView) -> list[Choice]:
-        answer = self._ask(view, explain=True)
-        chosen = self._legal_action(view, answer["action"])
+    def _legal_action(self, text: str, legal: dict[str, int], about: str) -> int:
+        found = self._match(text, legal)
+        if isinstance(found, int):
+            return found
+        if found == "not legal now":
+            raise self._fail(
+                f"sent {text!r} ({about}), which is not legal now; legal: {', '.join(legal)}"
+            )
+        raise self._fail(f"sent {text!r} ({about}), which is {found}")
+
+    def act(self, view: View) -> int:
+        answer, legal, about = self._ask(view, explain=False)
+        return self._legal_action(answer["action"], legal, about)
+
+    def explain(self, view: View) -> list[Choice]:
+        answer, legal, about = self._ask(view, explain=True)
+        chosen = self._legal_action(answer["action"], legal, about)
         choices: list[Choice] = []
         raw = answer.get("choices")
         if isinstance(raw, list):
             for item in raw:
                 if not isinstance(item, dict) or not isinstance(item.get("action"), str):
                     continue
-                try:
-                    action = parse_action(item["action"])
-                except ActionParseError:
-                    continue
-                if action not in view.legal:
+                action = self._match(item["action"], legal)
+                if not isinstance(action, int):
                     continue
                 value = item.get("value", 0.0)
                 choices.append(

@@ -1,13 +1,16 @@
-"""Bots by name: ``make_bot("random")``, ``make_bot("pimc:worlds=64")``, ``make_bot("cmd:...")``.
+"""Bots by game and name: ``make_bot("pimc:worlds=64")``, ``make_bot("random", game="paris")``.
 
 A spec is ``NAME`` or ``NAME:key=value,key=value``. The one exception is ``cmd:COMMAND``: the
 whole text after ``cmd:`` is a command line (split like a shell would, run in the current
-directory) that speaks the JSON-lines protocol of ``docs/bot-protocol.md``.
+directory) that speaks the JSON-lines protocol of ``docs/bot-protocol.md``; it works for
+every game.
 
-Bots that live in modules of their own (in this package) register themselves with
-:func:`register_bot` when their module is imported; :func:`make_bot` imports those modules
-when it meets a name it does not know yet, so a spec such as ``pimc`` works without importing
-anything first. :func:`bot_names` does the same before listing the offered bots.
+A game's bots live in the modules of ``paston.games.<game>.bots`` and register themselves
+with :func:`register_bot` when imported. :func:`make_bot`, :func:`bot_names` and
+:func:`bot_descriptions` import every module of that package the first time they are asked
+about the game, so a spec such as ``pimc`` works without importing anything first. A bots
+package may fix the order its modules load in (the order bots are offered in) with a tuple
+``BOT_MODULES`` of module names; the others follow alphabetically.
 """
 
 from __future__ import annotations
@@ -15,66 +18,137 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from collections.abc import Callable
-from typing import Any
 
-from ..games.paston.bots.random_bot import RandomBot
+from ..core.protocol import BotInfo
 from .base import Bot
 
-__all__ = ["BOT_NAMES", "BotSpecError", "bot_names", "make_bot", "register_bot"]
+__all__ = [
+    "BOT_NAMES",
+    "BotSpecError",
+    "bot_descriptions",
+    "bot_info",
+    "bot_infos",
+    "bot_names",
+    "make_bot",
+    "parse_spec",
+    "register_bot",
+]
+
+#: The game a bot belongs to when none is named (the flagship).
+DEFAULT_GAME = "paston"
 
 
 class BotSpecError(ValueError):
     """A bot name or option is unknown or malformed."""
 
 
-def _heuristic(seed: int | None = None, **options: Any) -> Bot:
-    from ..games.paston.bots.heuristic import HeuristicBot
-
-    return HeuristicBot(seed=seed, **options)
-
-
-def _external(seed: int | None = None, command: str = "", **options: Any) -> Bot:
-    from .external import ExternalBot
-
-    return ExternalBot(command, seed=seed, **options)
-
-
-_FACTORIES: dict[str, Callable[..., Bot]] = {
-    "random": RandomBot,
-    "heuristic": _heuristic,
-    "cmd": _external,
-}
-#: Bots offered as opponents (``oracle`` sees all cards and is never offered).
-BOT_NAMES: list[str] = ["random", "heuristic"]
-
-# Every other module of this package may register bots when imported (pimc, oracle, ...);
-# they are imported on first need, so that ``import paston.bots`` stays light.
-_CORE_MODULES = frozenset({"heuristic", "random_bot"})
-_plugins_loaded = False
+#: game → bot name → descriptor, in registration order (the order bots are offered in).
+_REGISTRY: dict[str, dict[str, BotInfo]] = {DEFAULT_GAME: {}}
+#: Paston's bots, under the name older code and tests use.
+_FACTORIES = _REGISTRY[DEFAULT_GAME]
+#: The Paston bots offered as opponents, kept up to date as bots register (``oracle`` sees
+#: all cards and is never offered). :func:`bot_names` is the way to ask for any game.
+BOT_NAMES: list[str] = []
+_loaded_games: set[str] = set()
+#: game → the ``BOT_MODULES`` of its bots package: bots are offered in that modules' order.
+_MODULE_ORDER: dict[str, tuple[str, ...]] = {}
 
 
-def _load_plugins() -> None:
-    global _plugins_loaded
-    if _plugins_loaded:
+def _load_game_bots(game: str) -> None:
+    """Import every module of ``paston.games.<game>.bots`` once, so its bots register."""
+    if game in _loaded_games:
         return
-    _plugins_loaded = True
-    package = importlib.import_module("paston.games.paston.bots")
-    for info in pkgutil.iter_modules(package.__path__):
-        if info.name not in _CORE_MODULES and not info.name.startswith("_"):
-            importlib.import_module(f"{package.__name__}.{info.name}")
+    _loaded_games.add(game)
+    if not game.isidentifier():
+        return
+    try:
+        package = importlib.import_module(f"paston.games.{game}.bots")
+    except ModuleNotFoundError as exc:
+        if exc.name in (f"paston.games.{game}", f"paston.games.{game}.bots"):
+            return  # an unknown game, or one without bots (yet): only cmd: bots
+        raise
+    first = tuple(getattr(package, "BOT_MODULES", ()))
+    _MODULE_ORDER[game] = first
+    others = sorted(
+        info.name
+        for info in pkgutil.iter_modules(package.__path__)
+        if info.name not in first and not info.name.startswith("_")
+    )
+    for name in (*first, *others):
+        try:
+            importlib.import_module(f"{package.__name__}.{name}")
+        except ImportError as exc:
+            # Try again next time (the module may be fixed or installed meanwhile), and say
+            # which module broke rather than letting a traceback reach the user.
+            _loaded_games.discard(game)
+            raise BotSpecError(
+                f"the {game} bots could not be loaded: {package.__name__}.{name}: {exc}"
+            ) from exc
 
 
-def register_bot(name: str, factory: Callable[..., Bot], *, offered: bool = True) -> None:
-    """Make a bot selectable by ``name``; ``factory(seed=..., **options)`` builds it."""
-    _FACTORIES[name] = factory
-    if offered and name not in BOT_NAMES:
-        BOT_NAMES.append(name)
+def register_bot(
+    name: str,
+    factory: Callable[..., Bot],
+    *,
+    game: str = DEFAULT_GAME,
+    offered: bool = True,
+    description: str = "",
+    label: str = "",
+) -> None:
+    """Make a bot of ``game`` selectable by ``name``; ``factory(seed=..., **options)`` builds it.
+
+    ``offered=False`` hides it from lobbies and :func:`bot_names` (measuring sticks such as
+    Paston's ``oracle``); ``description`` is one line for people, ``label`` its display name.
+    Registering a name again replaces the bot.
+    """
+    if not name or ":" in name or name != name.strip() or name == "cmd":
+        raise BotSpecError(f"a bot name must be a word without ':' (and not 'cmd'), not {name!r}")
+    bots = _REGISTRY.setdefault(game, {})
+    bots[name] = BotInfo(name, description, factory, offered, label or name.capitalize())
+    if game == DEFAULT_GAME:
+        if offered and name not in BOT_NAMES:
+            BOT_NAMES.append(name)
+        elif not offered and name in BOT_NAMES:
+            BOT_NAMES.remove(name)
 
 
-def bot_names() -> list[str]:
-    """The names of the bots offered as opponents, after loading every known bot module."""
-    _load_plugins()
-    return list(BOT_NAMES)
+def bot_infos(game: str = DEFAULT_GAME) -> list[BotInfo]:
+    """Every registered bot of ``game`` (offered or not), after loading its bot modules.
+
+    The order is the bots package's ``BOT_MODULES`` order (whichever module happened to be
+    imported first), then the order of registration.
+    """
+    _load_game_bots(game)
+    order = _MODULE_ORDER.get(game, ())
+
+    def rank(item: tuple[int, BotInfo]) -> tuple[int, int]:
+        module = getattr(item[1].factory, "__module__", "").rpartition(".")[2]
+        return (order.index(module) if module in order else len(order), item[0])
+
+    infos = [info for _, info in sorted(enumerate(_REGISTRY.get(game, {}).values()), key=rank)]
+    if game == DEFAULT_GAME:
+        BOT_NAMES[:] = [info.name for info in infos if info.offered]
+    return infos
+
+
+def bot_info(name: str, game: str = DEFAULT_GAME) -> BotInfo:
+    """The registered bot ``name`` of ``game``; raises :class:`BotSpecError` naming the bots."""
+    if name not in _REGISTRY.get(game, {}):
+        _load_game_bots(game)
+    info = _REGISTRY.get(game, {}).get(name)
+    if info is None:
+        raise _unknown(name, game)
+    return info
+
+
+def bot_names(game: str = DEFAULT_GAME) -> list[str]:
+    """The names of the bots ``game`` offers as opponents, after loading its bot modules."""
+    return [info.name for info in bot_infos(game) if info.offered]
+
+
+def bot_descriptions(game: str = DEFAULT_GAME) -> dict[str, str]:
+    """The offered bots of ``game`` with their one-line descriptions."""
+    return {info.name: info.description for info in bot_infos(game) if info.offered}
 
 
 def _parse_value(text: str) -> int | float | str | bool:
@@ -88,21 +162,13 @@ def _parse_value(text: str) -> int | float | str | bool:
     return text
 
 
-def make_bot(spec: str, seed: int | None = None) -> Bot:
-    """Build a bot from ``NAME``, ``NAME:key=value,key=value`` or ``cmd:COMMAND LINE``."""
+def parse_spec(spec: str) -> tuple[str, dict[str, int | float | str | bool]]:
+    """``NAME:k=v,...`` → ``(NAME, options)``; ``cmd:LINE`` → ``("cmd", {"command": LINE})``."""
     name, _, options_text = spec.strip().partition(":")
     if name == "cmd":
         if not options_text.strip():
             raise BotSpecError("bot 'cmd:' needs a command line, e.g. 'cmd:python my_bot.py'")
-        return _FACTORIES["cmd"](seed=seed, command=options_text.strip())
-    if name not in _FACTORIES:
-        _load_plugins()
-    factory = _FACTORIES.get(name)
-    if factory is None:
-        known = sorted(n for n in _FACTORIES if n != "cmd")
-        raise BotSpecError(
-            f"unknown bot {name!r}; choose one of: {', '.join(known)}, or cmd:COMMAND"
-        )
+        return name, {"command": options_text.strip()}
     options: dict[str, int | float | str | bool] = {}
     if options_text:
         for item in options_text.split(","):
@@ -110,7 +176,35 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
             if not eq or not key.strip():
                 raise BotSpecError(f"bot option {item!r} must look like key=value")
             options[key.strip()] = _parse_value(value.strip())
+    return name, options
+
+
+def _unknown(name: str, game: str) -> BotSpecError:
+    known = sorted(_REGISTRY.get(game, {}))
+    choices = f"{', '.join(known)}, or cmd:COMMAND" if known else "cmd:COMMAND"
+    where = "" if game == DEFAULT_GAME else f" for {game}"
+    return BotSpecError(f"unknown bot {name!r}{where}; choose one of: {choices}")
+
+
+def make_bot(spec: str, seed: int | None = None, *, game: str = DEFAULT_GAME) -> Bot:
+    """Build a bot of ``game`` from ``NAME``, ``NAME:key=value,key=value`` or ``cmd:COMMAND``.
+
+    Raises :class:`BotSpecError` for an unknown name (naming the bots of that game) or bad
+    options.
+    """
+    name, options = parse_spec(spec)
+    if name == "cmd":
+        from .external import ExternalBot
+
+        return ExternalBot(str(options["command"]), seed=seed, game=game)
+    info = bot_info(name, game)
     try:
-        return factory(seed=seed, **options)
+        bot: Bot = info.factory(seed=seed, **options)
     except TypeError as exc:
         raise BotSpecError(f"bad options for bot {name!r}: {exc}") from None
+    return bot
+
+
+def _registered_for_tests(game: str) -> dict[str, BotInfo]:
+    """The registry of one game as it stands (tests remove the throw-away bots they add)."""
+    return _REGISTRY.setdefault(game, {})

@@ -145,6 +145,8 @@ class BotInfo:
     factory: Callable[..., Any]
     #: Offered as an opponent (``oracle``-like measuring sticks are not).
     offered: bool = True
+    #: The display name (a lobby's list, a seat's name tag); the name when empty.
+    label: str = ""
 
 
 @dataclass(frozen=True)

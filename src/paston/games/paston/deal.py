@@ -260,6 +260,11 @@ class Deal:
     # ----------------------------------------------------------------- basic queries
 
     @property
+    def players(self) -> int:
+        """Seats taking part: always 3 (the game protocol's ``State.players``)."""
+        return 3
+
+    @property
     def phase(self) -> str:
         """The phase name: bidding, exchange, declare, defence, play, scored or redeal."""
         return PHASE_NAMES[self.phase_id]
@@ -315,6 +320,23 @@ class Deal:
     def legal_action_strs(self) -> list[str]:
         """Canonical notation of every legal action."""
         return [action_str(a) for a in self.legal_actions()]
+
+    def action_str(self, action: int) -> str:
+        """The canonical notation of action id ``action`` (the same in every position)."""
+        return action_str(action)
+
+    def parse_action(self, text: str) -> int:
+        """The id of an action written in the notation (any position: ids are fixed).
+
+        Raises :class:`~paston.core.errors.IllegalAction` with a reason starting
+        ``unparsable`` for a string that is not an action; legality is :meth:`apply`'s.
+        """
+        try:
+            return parse_action(text)
+        except ActionParseError as exc:
+            raise IllegalAction(
+                f"unparsable: {exc}", action=text, legal=self._legal_strs()
+            ) from None
 
     def _declarable(self) -> list[int]:
         if self.all_pass:
@@ -694,6 +716,14 @@ class Deal:
         from .view import build_view
 
         return build_view(self, seat)
+
+    def result(self) -> tuple[float, ...]:
+        """What this deal adds to the game's totals per seat: its scores once scored, zeros
+        while it is being played or when it is redealt (before the −121 reset, which is the
+        game's)."""
+        if self.scores is None:
+            return (0.0, 0.0, 0.0)
+        return (float(self.scores[0]), float(self.scores[1]), float(self.scores[2]))
 
     def hand_tricks(self) -> tuple[int, int, int]:
         """Tricks won by each seat's hand so far."""

@@ -4,7 +4,7 @@ the −121 reset and the end-of-game rules of §9.6."""
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...core.errors import RecordError
@@ -90,6 +90,11 @@ class Game:
     # ----------------------------------------------------------------- queries
 
     @property
+    def players(self) -> int:
+        """Seats in the game: always 3 (the game protocol's ``Match.players``)."""
+        return 3
+
+    @property
     def totals(self) -> tuple[int, int, int]:
         """Running totals after the finished deals (after the −121 reset)."""
         self._settle()
@@ -158,6 +163,27 @@ class Game:
             deal = Deal(hands, prikup, dealer=dealer, first_deal=first, rules=self.rules)
         self.deals.append(deal)
         return deal
+
+    def next_state(self, rng: random.Random) -> Deal:
+        """The game protocol's way to deal on: :meth:`new_deal` with cards dealt from ``rng``
+        (the dealing procedure of §3; the rotation and the first-deal rule are the game's).
+
+        The deal may be a redeal (over at once); the next call deals again with the same
+        dealer.
+        """
+        dealer, first = self.next_deal_setup()
+        deal = deal_cards(dealer=dealer, first_deal=first, rules=self.rules, rng=rng)
+        self.deals.append(deal)
+        return deal
+
+    def record(self, meta: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """The game record (``paston-game/1``) so far, with ``meta`` when given."""
+        from .record import game_record
+
+        record = game_record(self)
+        if meta is not None:
+            record["meta"] = dict(meta)
+        return record
 
     def add_deal(self, deal: Deal) -> None:
         """Append a deal made elsewhere, checking its dealer and first-deal flag."""

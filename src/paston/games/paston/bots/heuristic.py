@@ -29,6 +29,7 @@ import math
 from functools import cache
 
 from ....bots.base import Bot, Choice
+from ....bots.registry import register_bot
 from ..actions import (
     BID_BASE,
     CONTRACT_NAMES,
@@ -395,7 +396,7 @@ def _suit_cards(mask: int, suit: int) -> list[int]:
     return [8 * suit + r for r in range(8) if b >> r & 1]
 
 
-class HeuristicBot(Bot):
+class HeuristicBot(Bot[SeatView]):
     """Rule-of-thumb bidding, exchange, whist and card play (see the module docstring)."""
 
     name = "heuristic"
@@ -667,3 +668,11 @@ class HeuristicBot(Bot):
     def _near_master(ctx: _Play, c: int) -> bool:
         above = (0xFF << (c & ~7)) & ~((2 << c) - 1) & ctx.unseen
         return above.bit_count() <= 1 and c >> 3 != ctx.trump
+
+
+register_bot(
+    "heuristic",
+    HeuristicBot,
+    description="quick, plays sound Paston",
+    label="Heuristic",
+)

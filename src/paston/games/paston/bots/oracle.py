@@ -66,4 +66,10 @@ def _oracle_factory(seed: int | None = None, **options: int | float) -> Bot:
     return OracleBot(seed=seed, **options)
 
 
-register_bot("oracle", _oracle_factory, offered=False)
+register_bot(
+    "oracle",
+    _oracle_factory,
+    offered=False,
+    description="sees every card: a yardstick for measurement, never an opponent",
+    label="Oracle",
+)

@@ -333,7 +333,7 @@ def _discard_candidates(hand12: int, trumps: Sequence[int]) -> list[tuple[int, s
     return list(out.items())
 
 
-class PimcBot(Bot):
+class PimcBot(Bot[SeatView]):
     """Perfect-information Monte Carlo over worlds sampled from the view (see module doc)."""
 
     name = "pimc"
@@ -629,7 +629,12 @@ def _pimc_factory(seed: int | None = None, **options: object) -> Bot:
     return PimcBot(seed=seed, **options)  # type: ignore[arg-type]
 
 
-register_bot("pimc", _pimc_factory)
+register_bot(
+    "pimc",
+    _pimc_factory,
+    description="strong: samples the unseen cards and solves each world",
+    label="PIMC",
+)
 
 # The weighted variant registers itself too (make_bot loads this module for "wpimc").
 from . import wpimc as _wpimc  # noqa: E402, F401

@@ -5,12 +5,13 @@ from __future__ import annotations
 import random
 
 from ....bots.base import Bot
+from ....bots.registry import register_bot
 from ..view import SeatView
 
 __all__ = ["RandomBot"]
 
 
-class RandomBot(Bot):
+class RandomBot(Bot[SeatView]):
     """Picks uniformly among the legal actions, from its own seeded generator."""
 
     name = "random"
@@ -22,3 +23,11 @@ class RandomBot(Bot):
         if not view.legal:
             raise ValueError("the random bot was asked to act, but it has no legal action")
         return view.legal[self.rng.randrange(len(view.legal))]
+
+
+register_bot(
+    "random",
+    RandomBot,
+    description="a baseline that plays any legal card",
+    label="Random",
+)

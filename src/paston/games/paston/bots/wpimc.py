@@ -219,4 +219,9 @@ def _wpimc_factory(seed: int | None = None, **options: int | float) -> Bot:
     return WeightedPimcBot(seed=seed, **options)  # type: ignore[arg-type]
 
 
-register_bot("wpimc", _wpimc_factory)
+register_bot(
+    "wpimc",
+    _wpimc_factory,
+    description="strongest: PIMC that reads the auction",
+    label="Weighted PIMC",
+)

@@ -22,6 +22,7 @@ __all__ = [
     "game_record",
     "load_record",
     "replay",
+    "said_whist",
 ]
 
 DEAL_FORMAT = "paston-deal/1"
@@ -191,6 +192,15 @@ def game_from_record(record: dict[str, Any]) -> Game:
 # ----------------------------------------------------------------- replay
 
 
+def said_whist(deal: Deal) -> list[int]:
+    """The seats that have said whist so far, ascending (notation.md ``whisters``).
+
+    ``deal.whisters`` is set only once both defenders have spoken (it decides who plays);
+    a replay in the middle of the defence must already show a defender who said whist.
+    """
+    return sorted(seat for seat, whisted in deal.defence if whisted)
+
+
 def deal_summary(deal: Deal) -> dict[str, Any]:
     """The object ``paston replay`` prints for one deal (full information)."""
     n_auction = deal.auction_length
@@ -205,7 +215,7 @@ def deal_summary(deal: Deal) -> dict[str, Any]:
         "legal": deal.legal_action_strs(),
         "declarer": deal.declarer if deal.declarer >= 0 else None,
         "contract": contract,
-        "whisters": list(deal.whisters),
+        "whisters": said_whist(deal),
         "tricks": list(deal.credited_tricks()),
         "scores": list(deal.scores) if deal.scores is not None else None,
         "redeal": deal.redeal_reason,

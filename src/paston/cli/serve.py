@@ -1,4 +1,9 @@
-"""`paston serve`: run the game server (FastAPI + uvicorn) on a SQLite or PostgreSQL event log."""
+"""`paston serve`: run the game server (FastAPI + uvicorn) on a SQLite or PostgreSQL event log.
+
+Before serving it checks, each as one error line (exit 2): the edge settings, that no other
+live process owns the database file, that the database opens and takes writes, and that the
+port is free. See docs/deployment.md for the settings.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +11,7 @@ import errno
 import logging
 import socket
 from pathlib import Path
+from typing import Annotated
 
 import typer
 
@@ -29,33 +35,85 @@ def register(app: typer.Typer) -> None:
         ws_deflate: bool = typer.Option(
             False, help="Compress WebSocket messages (less bandwidth, more CPU per message)."
         ),
+        trusted_proxy: Annotated[
+            list[str] | None,
+            typer.Option(
+                help="A reverse proxy (address or network) whose X-Forwarded-For is believed; "
+                "repeat for several (env PASTON_TRUSTED_PROXIES, comma-separated).",
+            ),
+        ] = None,
+        setting: Annotated[
+            list[str] | None,
+            typer.Option(
+                "--set",
+                help="An edge setting as NAME=VALUE (repeatable; env PASTON_<NAME>); "
+                "see docs/deployment.md.",
+            ),
+        ] = None,
     ) -> None:
         """Serve Paston in the browser: lobby, tables, bots, spectators."""
         import uvicorn
 
         from ..server import EventStore, create_app
+        from ..server.connguard import guarded_http_protocol
+        from ..server.edge import EdgeSettingError, EdgeSettings
+        from ..server.ownership import DatabaseInUse, DatabaseLock
+        from ..server.store import DatabaseNotWritable
 
         url = db or f"sqlite:///{Path('paston-data') / 'paston.sqlite'}"
         logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
         try:
-            # Open the database once before serving, so that a bad URL or an unreachable
-            # server is one clear line rather than a traceback from the app's start-up.
-            EventStore(url).close()
+            values = dict(_name_value(s) for s in setting or [])
+            if trusted_proxy:
+                values["trusted_proxies"] = ",".join(trusted_proxy)
+            edge = EdgeSettings.from_values(values, EdgeSettings.from_env())
+        except EdgeSettingError as exc:
+            typer.echo(f"error: {exc}", err=True)
+            raise typer.Exit(2) from None
+        # Held for the life of this process; the kernel drops it however the process ends.
+        lock = DatabaseLock(url)
+        try:
+            lock.acquire()
+        except DatabaseInUse as exc:
+            typer.echo(f"error: cannot serve {url!r}: {exc}", err=True)
+            raise typer.Exit(2) from None
+        except OSError as exc:
+            typer.echo(f"error: cannot open the database {url!r}: {exc}", err=True)
+            raise typer.Exit(2) from None
+        try:
+            # Open the database once before serving, so that a bad URL, an unreachable
+            # server or a read-only file is one clear line rather than a traceback (or a
+            # failure at the first move of a game).
+            store = EventStore(url)
+            try:
+                store.check_writable()
+            finally:
+                store.close()
+        except DatabaseNotWritable as exc:
+            typer.echo(f"error: cannot serve {url!r}: {exc}", err=True)
+            raise typer.Exit(2) from None
         except Exception as exc:
             first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
             typer.echo(f"error: cannot open the database {url!r}: {first}", err=True)
             raise typer.Exit(2) from None
-        app_ = create_app(url, default_deal_pause=deal_pause, gc_tuning=True)
+        app_ = create_app(url, default_deal_pause=deal_pause, gc_tuning=True, edge=edge)
         shown = f"[{host}]" if ":" in host else host
         config = uvicorn.Config(
             app_,
             host=host,
             port=port,
             log_level=log_level,
-            ws_max_size=64 * 1024,
+            http=guarded_http_protocol(
+                header_timeout=edge.header_timeout,
+                per_address=edge.max_connections_per_address,
+                trusted=edge.trusted_networks(),
+            ),
+            timeout_keep_alive=edge.keep_alive,
+            limit_concurrency=edge.max_connections,
+            ws_max_size=edge.ws_max_frame,
             ws_per_message_deflate=ws_deflate,
-            ws_ping_interval=20,
-            ws_ping_timeout=30,
+            ws_ping_interval=edge.ws_ping_interval,
+            ws_ping_timeout=edge.ws_ping_timeout,
         )
         server = uvicorn.Server(config)
 
@@ -83,3 +141,12 @@ def register(app: typer.Typer) -> None:
             )
             raise typer.Exit(2) from None
         server.run(sockets=[listener])
+
+
+def _name_value(text: str) -> tuple[str, str]:
+    from ..server.edge import EdgeSettingError
+
+    name, sep, value = text.partition("=")
+    if not sep or not name.strip():
+        raise EdgeSettingError(f"--set takes NAME=VALUE (got {text!r})")
+    return name.strip().replace("-", "_"), value

@@ -24,26 +24,36 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from ..bots.registry import bot_names
-from ..games.paston.record import replay
+from ..core.registry import replay
 from ..games.paston.rules import DEFAULT_RULES, Rules
+from .bodylimit import BodyLimitMiddleware
+from .clientlimits import ClientLimits, RateLimited
+from .edge import EdgeSettings
+from .games_api import describe_games
+from .limits import TokenBucket
+from .ownership import DatabaseLock
 from .registry import TableRegistry
+from .safejson import JSONRejected, parse_json
 from .settings import BadRequest
 from .store import DEFAULT_DB_URL, EventStore
 from .table import Conn, Table
+from .textcheck import clean_text
 
 __all__ = ["MAX_MESSAGE", "RATE_LIMIT", "create_app"]
 
 log = logging.getLogger("paston.server")
 
 #: Largest client message the server reads (bytes); bigger ones are rejected ``too_large``.
-MAX_MESSAGE = 16 * 1024
+#: (The defaults of :class:`EdgeSettings`; these names stay for older importers.)
+MAX_MESSAGE = EdgeSettings().max_body
 #: Messages per second one socket may send on average (and in a burst); more are rejected
 #: ``rate_limited``.
-RATE_LIMIT = 20
-RATE_BURST = 40
-#: Rate-limited messages in a row after which the socket is closed (code 1008).
-FLOOD_CLOSE = 200
+RATE_LIMIT = EdgeSettings().messages_per_second
+RATE_BURST = EdgeSettings().messages_burst
 CLIENT_TYPES = ("action", "chat", "hint", "ping")
+#: Longest nickname and table name (code points, after NFC).
+NICKNAME_MAX = 24
+TABLE_NAME_MAX = 60
 
 
 #: How the lobby names the bots (the label also names a bot's seat) and says what they are.
@@ -55,8 +65,12 @@ BOT_LABELS = {
 }
 
 
-def _error(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+def _error(
+    status: int, code: str, message: str, headers: dict[str, str] | None = None
+) -> JSONResponse:
+    return JSONResponse(
+        {"error": {"code": code, "message": message}}, status_code=status, headers=headers
+    )
 
 
 def _static_dir() -> Path:
@@ -65,16 +79,15 @@ def _static_dir() -> Path:
     return static_dir()
 
 
-async def _body(request: Request) -> Any:
+async def _body(request: Request, edge: EdgeSettings) -> Any:
+    # The size and the time were bounded while reading (BodyLimitMiddleware).
     raw = await request.body()
-    if len(raw) > MAX_MESSAGE:
-        raise BadRequest("the request body is over 16 KiB", "too_large", 413)
     if not raw.strip():
         return None
     try:
-        return json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        raise BadRequest("the request body is not JSON") from None
+        return parse_json(raw, max_depth=edge.max_json_depth, max_int_digits=edge.max_int_digits)
+    except JSONRejected as exc:
+        raise BadRequest(f"the request body is not acceptable JSON: {exc}") from None
 
 
 async def _gc_maintenance(freeze_every: float = 10.0, unfreeze_every: float = 600.0) -> None:
@@ -95,18 +108,35 @@ async def _gc_maintenance(freeze_every: float = 10.0, unfreeze_every: float = 60
 
 
 def create_app(
-    db_url: str = DEFAULT_DB_URL, *, default_deal_pause: float = 2.0, gc_tuning: bool = False
+    db_url: str = DEFAULT_DB_URL,
+    *,
+    default_deal_pause: float = 2.0,
+    gc_tuning: bool = False,
+    edge: EdgeSettings | None = None,
 ) -> FastAPI:
     """The server app with its own registry and event store (``db_url``).
 
     ``gc_tuning`` freezes long-lived objects out of the garbage collector's way (for a server
-    process; it affects the whole process, so in-process test servers leave it off)."""
+    process; it affects the whole process, so in-process test servers leave it off).
+    ``edge`` sets the limits at the edge; without it every limit has its default except the
+    per-client ones, which are off (an embedded app, a test): ``paston serve`` always passes
+    settings, with per-client limits on unless told otherwise."""
+    edge = edge or EdgeSettings(client_limits=False)
     holder: dict[str, TableRegistry] = {}
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        registry = TableRegistry(EventStore(db_url), default_deal_pause=default_deal_pause)
-        await registry.start()
+        # One process per database file (paston serve takes the lock before this too).
+        lock = DatabaseLock(db_url)
+        lock.acquire()
+        try:
+            store = EventStore(db_url)
+            store.check_writable()
+            registry = TableRegistry(store, default_deal_pause=default_deal_pause)
+            await registry.start()
+        except BaseException:
+            lock.release()
+            raise
         holder["registry"] = registry
         _app.state.registry = registry
         gc_task = asyncio.create_task(_gc_maintenance()) if gc_tuning else None
@@ -117,11 +147,20 @@ def create_app(
                 gc_task.cancel()
                 gc.unfreeze()
             await registry.stop()
+            lock.release()
 
     app = FastAPI(title="Paston", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
+    app.state.edge = edge
 
     def registry() -> TableRegistry:
         return holder["registry"]
+
+    def is_open_table(table_id: str) -> bool:
+        table = holder["registry"].get(table_id) if "registry" in holder else None
+        return table is not None and table.status != "over"
+
+    limits = ClientLimits(edge, is_open_table)
+    app.state.limits = limits
 
     def table_or_404(table_id: str) -> Table:
         table = registry().get(table_id)
@@ -131,7 +170,18 @@ def create_app(
 
     @app.exception_handler(BadRequest)
     async def _bad_request(_request: Request, exc: BadRequest) -> JSONResponse:
-        return _error(exc.status, exc.code, str(exc))
+        headers: dict[str, str] = {}
+        if exc.status in (408, 413):
+            headers["Connection"] = "close"  # the rest of the body is never read
+        if isinstance(exc, RateLimited) and exc.retry_after is not None:
+            headers["Retry-After"] = str(max(1, int(exc.retry_after + 0.999)))
+        return _error(exc.status, exc.code, str(exc), headers or None)
+
+    @app.exception_handler(Exception)
+    async def _server_error(_request: Request, exc: Exception) -> JSONResponse:
+        # A bug must still answer in the protocol's form (the type only: no data in the log).
+        log.error("error handling a request: %s", type(exc).__name__)
+        return _error(500, "server_error", "the server could not handle this request")
 
     # ----------------------------------------------------------------- REST
 
@@ -164,13 +214,31 @@ def create_app(
             )
         return out
 
+    @app.get("/api/games")
+    async def list_games() -> list[dict[str, Any]]:
+        return describe_games()
+
     @app.get("/api/tables")
-    async def list_tables() -> list[dict[str, Any]]:
-        return registry().public_tables()
+    async def list_tables() -> Response:
+        # Each summary is encoded on its own: one table that cannot be (a bad stored row the
+        # load did not repair) is left out instead of failing the whole lobby.
+        parts = []
+        for summary in registry().public_tables():
+            try:
+                parts.append(json.dumps(summary, ensure_ascii=False).encode("utf-8"))
+            except (TypeError, ValueError):
+                log.error("table %s: its summary cannot be encoded; not listed", summary.get("id"))
+        return Response(b"[" + b",".join(parts) + b"]", media_type="application/json")
 
     @app.post("/api/tables", status_code=201)
     async def create_table(request: Request) -> dict[str, Any]:
-        table = await registry().create(await _body(request))
+        who = limits.client_of(request.scope)
+        body = await _body(request, edge)
+        if isinstance(body, dict) and "name" in body:
+            body["name"] = clean_text(body["name"], "name", max_len=TABLE_NAME_MAX)
+        limits.check_create(who)
+        table = await registry().create(body)
+        limits.note_created(who, table.id)
         return {"id": table.id, "link": f"/t/{table.id}"}
 
     @app.get("/api/tables/{table_id}")
@@ -182,14 +250,22 @@ def create_app(
 
     @app.post("/api/tables/{table_id}/join")
     async def join(table_id: str, request: Request) -> dict[str, Any]:
+        who = limits.client_of(request.scope)
         table = table_or_404(table_id)
-        body = await _body(request)
+        body = await _body(request, edge)
         if not isinstance(body, dict):
             raise BadRequest("the body must be a JSON object with a 'nickname'")
         unknown = sorted(set(body) - {"nickname", "seat"})
         if unknown:
             raise BadRequest(f"unknown key {unknown[0]!r} (known keys: nickname, seat)")
-        seat, token = await table.join(body.get("nickname"), body.get("seat"))
+        nickname = clean_text(body.get("nickname"), "nickname", max_len=NICKNAME_MAX)
+        seat = body.get("seat")
+        if seat is not None and (type(seat) is not int or not 0 <= seat < len(table.seats)):
+            seats = ", ".join(str(i) for i in range(len(table.seats)))
+            raise BadRequest(f"'seat' must be one of {seats} (a whole number) or absent")
+        limits.check_join(who)
+        seat, token = await table.join(nickname, seat)
+        limits.note_joined(who, table.id, seat)
         return {"seat": seat, "token": token, "link": f"/t/{table.id}"}
 
     @app.get("/api/tables/{table_id}/record")
@@ -234,6 +310,7 @@ def create_app(
 
     @app.websocket("/ws/tables/{table_id}")
     async def play(ws: WebSocket, table_id: str) -> None:
+        who = limits.client_of(ws.scope)
         await ws.accept()
         table = registry().get(table_id)
         if table is None:
@@ -246,18 +323,27 @@ def create_app(
             if seat is None:
                 await _refuse(ws, "bad_token", "this seat token is not valid at this table", 4403)
                 return
-        conn = Conn(seat, None)
-        writer = asyncio.create_task(_write(ws, conn))
-        await table.connect(conn)
+        refusal = limits.open_socket(who, token)
+        if refusal is not None:
+            await _refuse(ws, refusal.code, str(refusal), 4429)
+            return
         try:
-            await _read(ws, table, conn, writer)
+            conn = Conn(seat, None)
+            writer = asyncio.create_task(_write(ws, conn))
+            await table.connect(conn)
+            try:
+                await _read(ws, table, conn, _Reader(edge, limits, who, token))
+            finally:
+                await table.disconnect(conn)
+                conn.closed = True
+                conn.outbox.put_nowait(None)
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(writer, 5)
         finally:
-            await table.disconnect(conn)
-            conn.closed = True
-            conn.outbox.put_nowait(None)
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(writer, 5)
+            limits.close_socket(who, token)
 
+    # Sizes and times of bodies are bounded before any route reads a byte.
+    app.add_middleware(BodyLimitMiddleware, max_body=edge.max_body, body_timeout=edge.body_timeout)
     return app
 
 
@@ -284,47 +370,65 @@ async def _write(ws: WebSocket, conn: Conn) -> None:
             await ws.close(1008 if conn.overflow else 1000)
 
 
-async def _read(ws: WebSocket, table: Table, conn: Conn, writer: asyncio.Task[None]) -> None:
-    # Token bucket: RATE_LIMIT messages a second on average, bursts up to RATE_BURST.
-    tokens = float(RATE_BURST)
-    last = time.monotonic()
+class _Reader:
+    """What the read loop of one socket needs to know about its limits."""
+
+    __slots__ = ("edge", "limits", "token", "who")
+
+    def __init__(self, edge: EdgeSettings, limits: ClientLimits, who: str, token: str | None):
+        self.edge = edge
+        self.limits = limits
+        self.who = who
+        self.token = token
+
+
+async def _read(ws: WebSocket, table: Table, conn: Conn, reader: _Reader) -> None:
+    edge = reader.edge
+    # This socket's own bucket; the address and the seat token have theirs (ClientLimits).
+    bucket = TokenBucket(edge.messages_per_second, edge.messages_burst, time.monotonic())
     flood = 0
     while not conn.closed:
         try:
-            message = await ws.receive()
+            message = await asyncio.wait_for(ws.receive(), edge.ws_idle_timeout)
+        except TimeoutError:
+            idle = f"no message for {edge.ws_idle_timeout:g} s; send a ping now and then"
+            await _refuse(ws, "idle_timeout", idle, 4408)
+            return
         except (WebSocketDisconnect, RuntimeError):
             return
         if message["type"] == "websocket.disconnect":
             return
-        now = time.monotonic()
-        tokens = min(float(RATE_BURST), tokens + (now - last) * RATE_LIMIT)
-        last = now
-        limited = tokens < 1.0
+        wait = bucket.take(time.monotonic())
+        if not wait:
+            wait = reader.limits.message(reader.who, reader.token)
+        limited = wait > 0
         if limited:
             flood += 1
-            if flood >= FLOOD_CLOSE:
+            if flood >= edge.flood_close:
                 conn.send_json({"type": "error", "code": "rate_limited", "message": "flooding"})
                 with contextlib.suppress(Exception):
                     await ws.close(1008)
                 return
         else:
-            tokens -= 1.0
             flood = 0
         text = message.get("text")
+        too_large = f"messages over {edge.max_ws_message // 1024} KiB are not read"
         if text is None:
             data = message.get("bytes") or b""
-            if len(data) > MAX_MESSAGE:
-                _reject(conn, "too_large", "messages over 16 KiB are not read")
+            if len(data) > edge.max_ws_message:
+                _reject(conn, "too_large", too_large)
             else:
                 _reject(conn, "bad_message", "binary frames are not accepted; send JSON text")
             continue
-        if len(text) > MAX_MESSAGE:
-            _reject(conn, "too_large", "messages over 16 KiB are not read")
+        if len(text) > edge.max_ws_message:
+            _reject(conn, "too_large", too_large)
             continue
         try:
-            msg = json.loads(text)
-        except (json.JSONDecodeError, RecursionError):
-            _reject(conn, "bad_message", "the message is not JSON")
+            msg = parse_json(
+                text, max_depth=edge.max_json_depth, max_int_digits=edge.max_int_digits
+            )
+        except JSONRejected as exc:
+            _reject(conn, "bad_message", f"the message is not acceptable JSON: {exc}")
             continue
         if not isinstance(msg, dict):
             _reject(conn, "bad_message", "a message is a JSON object with a 'type'")
@@ -335,8 +439,8 @@ async def _read(ws: WebSocket, table: Table, conn: Conn, writer: asyncio.Task[No
             _reject(
                 conn,
                 "rate_limited",
-                f"more than {RATE_LIMIT} messages a second (bursts of {RATE_BURST}); "
-                "slow down and send it again",
+                f"more than {edge.messages_per_second:g} messages a second (bursts of "
+                f"{edge.messages_burst}); slow down and send it again in {wait:.1f} s",
                 cid,
             )
             continue
@@ -349,11 +453,18 @@ async def _read(ws: WebSocket, table: Table, conn: Conn, writer: asyncio.Task[No
                 cid,
             )
             continue
+        over = reader.limits.command(str(kind), reader.who, reader.token)
+        if over is not None:
+            _reject(conn, "rate_limited", f"{over}; send it again later", cid)
+            continue
         try:
             await table.handle(conn, msg)
-        except Exception:
-            # A bug or a strange message must never take the table down.
-            log.exception("table %s: error handling a %s message", table.id, kind)
+        except Exception as exc:
+            # A bug or a strange message must never take the table down. The exception's
+            # type only: its text could hold game data.
+            log.error(
+                "table %s: error handling a %s message: %s", table.id, kind, type(exc).__name__
+            )
             _reject(conn, "server_error", "the server could not handle this message", cid)
 
 

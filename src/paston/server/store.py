@@ -29,13 +29,22 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     create_engine,
+    delete,
     event,
     insert,
     select,
 )
 from sqlalchemy.engine import Engine
 
-__all__ = ["DEFAULT_DB_URL", "EventRow", "EventStore", "StoredTable", "TableRow"]
+__all__ = [
+    "DEFAULT_DB_URL",
+    "DatabaseNotWritable",
+    "EventRow",
+    "EventStore",
+    "StoredTable",
+    "TableRow",
+    "sqlite_path",
+]
 
 log = logging.getLogger("paston.server")
 
@@ -52,6 +61,14 @@ tables_t = Table(
     Column("settings", Text, nullable=False),
 )
 
+#: One row per server start: writing it proves the database takes writes.
+meta_t = Table(
+    "paston_meta",
+    metadata,
+    Column("key", String(32), primary_key=True),
+    Column("value", Text, nullable=False),
+)
+
 events_t = Table(
     "paston_events",
     metadata,
@@ -63,6 +80,10 @@ events_t = Table(
     Column("at", Float, nullable=False),
     UniqueConstraint("table_id", "seq", name="uq_table_seq"),
 )
+
+
+class DatabaseNotWritable(RuntimeError):
+    """The database can be read but not written (a read-only file, folder or account)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,16 +117,19 @@ class _Job:
     future: asyncio.Future[None]
 
 
-def _sqlite_path(url: str) -> Path | None:
+def sqlite_path(url: str) -> Path | None:
+    """The file of a SQLite URL (also ``sqlite:///file:PATH?mode=ro&uri=true``), or None."""
     if not url.startswith("sqlite:///"):
         return None
     path = url[len("sqlite:///") :]
+    if path.startswith("file:"):
+        path = path[len("file:") :].partition("?")[0]
     return None if path in ("", ":memory:") else Path(path)
 
 
 def make_engine(url: str) -> Engine:
     """An engine for ``url``; SQLite files are created (with their folder) and put in WAL mode."""
-    path = _sqlite_path(url)
+    path = sqlite_path(url)
     if url.startswith("sqlite"):
         if path is not None:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -143,16 +167,37 @@ class EventStore:
         out: dict[str, StoredTable] = {}
         with self.engine.connect() as conn:
             for r in conn.execute(select(tables_t).order_by(tables_t.c.created)):
-                row = TableRow(r.id, r.created, bool(r.public), json.loads(r.settings))
+                try:
+                    settings = _repair_settings(json.loads(r.settings))
+                except ValueError:
+                    log.error("table %s: its stored settings are not JSON; skipped", r.id)
+                    continue
+                row = TableRow(r.id, r.created, bool(r.public), settings)
                 out[r.id] = StoredTable(row, [])
             query = select(events_t).order_by(events_t.c.table_id, events_t.c.seq)
             for e in conn.execute(query):
                 stored = out.get(e.table_id)
                 if stored is not None:
-                    stored.events.append(
-                        EventRow(e.table_id, e.seq, e.kind, json.loads(e.data), e.at)
-                    )
+                    try:
+                        data = _repair_event(e.kind, json.loads(e.data))
+                    except ValueError:
+                        # The table's rebuild notices the gap in its sequence numbers.
+                        log.error("table %s: event %d is not JSON", e.table_id, e.seq)
+                        continue
+                    stored.events.append(EventRow(e.table_id, e.seq, e.kind, data, e.at))
         return list(out.values())
+
+    def check_writable(self) -> None:
+        """Write and commit one row, or raise :class:`DatabaseNotWritable` saying why.
+
+        A read-only database must be found at start-up, not at the first move of a game."""
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(delete(meta_t).where(meta_t.c.key == "started"))
+                conn.execute(insert(meta_t), [{"key": "started", "value": repr(time.time())}])
+        except Exception as exc:
+            first = (str(getattr(exc, "orig", None) or exc).strip().splitlines() or ["?"])[0]
+            raise DatabaseNotWritable(f"the database cannot be written: {first}") from None
 
     # ----------------------------------------------------------------- writing
 
@@ -237,6 +282,35 @@ class EventStore:
                 conn.execute(insert(events_t), rows)
         self.commits += 1
         self.rows_written += len(rows)
+
+
+def _repair_settings(settings: Any) -> Any:
+    """Stored settings made safe to serve: rows written before text was checked at the edge
+    may hold lone surrogates or spoofing characters in the table name."""
+    from .textcheck import repair_text, scrub_surrogates
+
+    settings = scrub_surrogates(settings)
+    if isinstance(settings, dict) and "name" in settings:
+        settings["name"] = repair_text(settings["name"], max_len=60, fallback="Table")
+    return settings
+
+
+def _repair_event(kind: str, data: Any) -> Any:
+    """A stored event's texts made safe to serve (nicknames, chat lines; see above)."""
+    from .textcheck import repair_text, scrub_surrogates
+
+    data = scrub_surrogates(data)
+    if isinstance(data, dict):
+        if kind == "created" and isinstance(data.get("settings"), dict):
+            data["settings"] = _repair_settings(data["settings"])
+        elif kind == "joined" and "nickname" in data:
+            data["nickname"] = repair_text(data["nickname"], max_len=24, fallback="Player")
+        elif kind == "chat":
+            if "text" in data:
+                data["text"] = repair_text(data["text"], max_len=500, fallback="…")
+            if isinstance(data.get("from"), str):
+                data["from"] = repair_text(data["from"], max_len=24, fallback="Player")
+    return data
 
 
 def _table_of(job: _Job) -> str:

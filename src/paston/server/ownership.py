@@ -1,0 +1,96 @@
+"""One server process per SQLite database: an exclusive lock file beside the database.
+
+Two processes driving the same tables from one file corrupt each other's play (both append
+the same sequence numbers). The owner holds ``flock(LOCK_EX)`` on ``<database>.lock`` for as
+long as it runs; a second process fails to take it and refuses to start. The kernel releases
+the lock when the owner dies in any way (even ``kill -9``), so a stale lock file never blocks a
+restart. The file holds the owner's process id, for the error message only.
+
+Locks are counted within a process, so the command line and the app it starts may both ask
+for the same database.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import os
+from pathlib import Path
+
+__all__ = ["DatabaseInUse", "DatabaseLock", "lock_path_for"]
+
+
+class DatabaseInUse(RuntimeError):
+    """Another live process owns the database."""
+
+
+def lock_path_for(db_url: str) -> Path | None:
+    """The lock file of a SQLite file URL, or None (PostgreSQL, in-memory databases)."""
+    from .store import sqlite_path
+
+    path = sqlite_path(db_url)
+    if path is None:
+        return None
+    return path.with_name(path.name + ".lock")
+
+
+_held: dict[Path, tuple[int, int]] = {}  # resolved lock path -> (fd, holders in this process)
+
+
+class DatabaseLock:
+    """The ownership of one database by this process (a no-op for non-file databases)."""
+
+    def __init__(self, db_url: str) -> None:
+        path = lock_path_for(db_url)
+        self.path = path.resolve() if path is not None else None
+        self.held = False
+
+    def acquire(self) -> None:
+        """Take the lock or raise :class:`DatabaseInUse` naming the owner."""
+        if self.path is None or self.held:
+            return
+        if self.path in _held:
+            fd, count = _held[self.path]
+            _held[self.path] = (fd, count + 1)
+            self.held = True
+            return
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            owner = _read_owner(fd)
+            os.close(fd)
+            who = f"process {owner}" if owner else "another process"
+            raise DatabaseInUse(
+                f"the database is in use by {who} (another paston serve?); "
+                f"stop it or choose another --db (lock file {self.path})"
+            ) from None
+        except OSError:
+            os.close(fd)
+            raise
+        os.ftruncate(fd, 0)
+        os.write(fd, f"{os.getpid()}\n".encode())
+        _held[self.path] = (fd, 1)
+        self.held = True
+
+    def release(self) -> None:
+        if self.path is None or not self.held:
+            return
+        self.held = False
+        fd, count = _held[self.path]
+        if count > 1:
+            _held[self.path] = (fd, count - 1)
+            return
+        del _held[self.path]
+        with contextlib.suppress(OSError):
+            os.ftruncate(fd, 0)
+        os.close(fd)  # closing the descriptor releases the lock
+
+
+def _read_owner(fd: int) -> str:
+    try:
+        text = os.pread(fd, 32, 0).decode("ascii", "replace").strip()
+    except OSError:
+        return ""
+    return text if text.isdigit() else ""

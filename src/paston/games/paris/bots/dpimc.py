@@ -1,0 +1,137 @@
+"""``dpimc``: determinized Monte Carlo search with heuristic playouts.
+
+At a decision of the play phase the bot
+
+1. lists the distinct moves (suits never matter, so ``play 7C`` and ``play 7H`` are one move;
+   all blind slots are one move: nobody knows what they hold) and keeps the ``candidates``
+   best of them by the thumb rules;
+2. samples ``worlds`` worlds consistent with its view (:mod:`.worlds`: the hidden cards dealt
+   from the cards it has not seen, respecting the cards it saw go into other hands, the hand
+   sizes and the face-down slots);
+3. in each world plays every candidate and then the game on with the thumb rules at every
+   seat (:mod:`.playout`), scoring the finishing position it reaches (0 = out first); every
+   candidate meets the same worlds, so the comparison between them is paired;
+4. plays the candidate with the best mean, the thumb rules' order breaking ties.
+
+The swap phase, forced moves and blind plays are left to the thumb rules. Memory is bounded:
+one world and one playout at a time. ``time`` (seconds) caps a decision; the number of worlds
+is fixed otherwise, so that a seeded bot repeats its decisions.
+
+Options (``make_bot("dpimc:worlds=24,time=0.3", game="paris")``): ``worlds`` (default 32),
+``candidates`` (4), ``horizon`` (turns per playout, 300), ``time`` (1.0).
+"""
+
+from __future__ import annotations
+
+import random
+import time as clock
+
+from ....bots.base import Bot, Choice
+from ....bots.registry import register_bot
+from ..view import ParisView
+from .heuristic import HeuristicBot, situation_of_view
+from .knowledge import read_knowledge
+from .moves import Move, move_of
+from .playout import playout
+from .policy import value_moves
+from .worlds import sample_world
+
+__all__ = ["DpimcBot"]
+
+
+class DpimcBot(Bot[ParisView]):
+    """Determinized search: sampled worlds, every candidate played out by the thumb rules."""
+
+    name = "dpimc"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        worlds: int = 32,
+        candidates: int = 4,
+        horizon: int = 300,
+        time: float = 1.0,
+    ) -> None:
+        if worlds < 1 or candidates < 1 or horizon < 1 or time <= 0:
+            raise ValueError("dpimc needs worlds, candidates, horizon >= 1 and time > 0")
+        self.rng = random.Random(seed)
+        self.worlds = int(worlds)
+        self.candidates = int(candidates)
+        self.horizon = int(horizon)
+        self.time = float(time)
+        self.heuristic = HeuristicBot(seed=self.rng.randrange(2**32))
+
+    def _shortlist(self, view: ParisView) -> list[tuple[Move, float, str]]:
+        """One representative per distinct move, best first by the thumb rules."""
+        moves = [move_of(a) for a in view.legal]
+        values = value_moves(situation_of_view(view), moves)
+        ranked = sorted(zip(moves, values, strict=True), key=lambda mv: -mv[1][0])
+        seen: set[tuple[str, int, int]] = set()
+        out: list[tuple[Move, float, str]] = []
+        for move, (value, reason) in ranked:
+            if move.key not in seen:
+                seen.add(move.key)
+                out.append((move, value, reason))
+        return out
+
+    def search(self, view: ParisView) -> list[tuple[Move, float, int]]:
+        """Per candidate, its mean finishing position (0 = out first) over the worlds and
+        the number of worlds it was played in; candidates in the thumb rules' order."""
+        shortlist = self._shortlist(view)[: self.candidates]
+        if len(shortlist) == 1 or view.phase != "play":
+            return [(move, 0.0, 0) for move, _, _ in shortlist]
+        knowledge = read_knowledge(view)
+        totals = [0.0] * len(shortlist)
+        played = 0
+        deadline = clock.perf_counter() + self.time
+        while played < self.worlds:
+            world = sample_world(view, knowledge, self.rng)
+            for i, (move, _, _) in enumerate(shortlist):
+                state = world.copy()
+                state.apply(move.action)
+                totals[i] += playout(state, view.seat, self.horizon)
+            played += 1
+            if clock.perf_counter() > deadline:
+                break
+        return [(move, totals[i] / played, played) for i, (move, _, _) in enumerate(shortlist)]
+
+    def act(self, view: ParisView) -> int:
+        if not view.legal:
+            raise ValueError("the dpimc bot was asked to act, but it has no legal action")
+        if len(view.legal) == 1 or view.phase != "play":
+            return self.heuristic.act(view)
+        results = self.search(view)
+        best = min(results, key=lambda r: r[1])  # first of equals: the thumb rules' choice
+        return best[0].action
+
+    def explain(self, view: ParisView) -> list[Choice]:
+        if not view.legal:
+            raise ValueError("the dpimc bot was asked to act, but it has no legal action")
+        if view.phase != "play":
+            return self.heuristic.explain(view)
+        shortlist = self._shortlist(view)
+        searched = {move.key: (mean, n) for move, mean, n in self.search(view)}
+        rank_of = {move.key: i for i, (move, _, _) in enumerate(shortlist)}
+        reason_of = {move.key: reason for move, _, reason in shortlist}
+        choices = []
+        for action in view.legal:
+            key = move_of(action).key
+            if key in searched and searched[key][1]:
+                mean, n = searched[key]
+                # Value: minus the expected finishing position (1 = out first).
+                text = f"{reason_of[key]}; finishes {mean + 1:.2f} on average ({n} worlds)"
+                choices.append(Choice(action, -(mean + 1), text))
+            else:
+                # Not searched: after every searched move, in the thumb rules' order.
+                choices.append(Choice(action, -1000.0 - rank_of[key], reason_of[key]))
+        choices.sort(key=lambda c: -c.value)
+        return choices
+
+
+register_bot(
+    "dpimc",
+    DpimcBot,
+    game="paris",
+    description="Search: samples the hidden cards many times and plays each option out.",
+    label="Search (dpimc)",
+)

@@ -90,6 +90,7 @@ class ParisState:
         "_down",
         "_down_n",
         "_end",
+        "_events",
         "_finished",
         "_hand",
         "_hand_n",
@@ -158,6 +159,8 @@ class ParisState:
         self._ranking: tuple[int, ...] | None = None
         self._history: list[int] = []
         self._log: list[tuple[Any, ...]] = []
+        # Public events built from the log so far (by .view, on demand; undo trims it).
+        self._events: list[Any] = []
         self._origin: dict[str, Any] = {}
 
     @classmethod
@@ -275,6 +278,7 @@ class ParisState:
         other._ranking = self._ranking
         other._history = self._history[:]
         other._log = self._log[:]  # entries are immutable tuples
+        other._events = self._events[:]  # so are the events
         other._origin = self._origin
         return other
 
@@ -400,9 +404,13 @@ class ParisState:
             return (0.0,) * self._n
         return tuple(-1.0 if s == self._loser else 0.0 for s in range(self._n))
 
-    def log_entries(self) -> tuple[tuple[Any, ...], ...]:
-        """The change log (for :mod:`.view`'s public events)."""
-        return tuple(self._log)
+    def log_entries(self, start: int = 0) -> list[tuple[Any, ...]]:
+        """The change log from entry ``start`` on (for :mod:`.view`'s public events)."""
+        return self._log[start:]
+
+    def event_cache(self) -> list[Any]:
+        """The public events built so far, one per log entry (owned by :mod:`.view`)."""
+        return self._events
 
     def view(self, seat: int) -> ParisView:
         """What ``seat`` may know (§10)."""
@@ -840,6 +848,8 @@ class ParisState:
             raise ValueError("nothing to undo")
         entry = self._log.pop()
         self._history.pop()
+        if len(self._events) > len(self._log):
+            del self._events[len(self._log) :]
         kind, action, seat, saved = entry[0], entry[1], entry[2], entry[3]
         (
             self._to_act,

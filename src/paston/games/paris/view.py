@@ -146,24 +146,30 @@ class ParisView:
 
 
 def public_events(state: ParisState) -> tuple[PublicEvent, ...]:
-    """Every action of the game so far as every seat saw it, oldest first."""
-    out: list[PublicEvent] = []
-    for entry in state.log_entries():
-        kind, action, seat = entry[0], entry[1], entry[2]
-        text = action_str(action)
-        if kind == _K_PLAY:
-            burn, drew, card = entry[10], entry[9], entry[11]
-            if card >= 0:
-                out.append(PublicEvent(seat, text, burn, blind_card=card, fit=True, drew=drew))
-            else:
-                out.append(PublicEvent(seat, text, burn, drew=drew))
-        elif kind == _K_PICKUP:
-            out.append(PublicEvent(seat, text, picked_up=entry[4]))
-        elif kind == _K_MISS:
-            out.append(PublicEvent(seat, text, picked_up=entry[6], blind_card=entry[5], fit=False))
-        else:
-            out.append(PublicEvent(seat, text))
-    return tuple(out)
+    """Every action of the game so far as every seat saw it, oldest first.
+
+    Built once per action and kept by the state, so a view costs no more late in a long
+    game than early.
+    """
+    cache: list[PublicEvent] = state.event_cache()
+    for entry in state.log_entries(len(cache)):
+        cache.append(_event(entry))
+    return tuple(cache)
+
+
+def _event(entry: tuple[Any, ...]) -> PublicEvent:
+    kind, action, seat = entry[0], entry[1], entry[2]
+    text = action_str(action)
+    if kind == _K_PLAY:
+        burn, drew, card = entry[10], entry[9], entry[11]
+        if card >= 0:
+            return PublicEvent(seat, text, burn, blind_card=card, fit=True, drew=drew)
+        return PublicEvent(seat, text, burn, drew=drew)
+    if kind == _K_PICKUP:
+        return PublicEvent(seat, text, picked_up=entry[4])
+    if kind == _K_MISS:
+        return PublicEvent(seat, text, picked_up=entry[6], blind_card=entry[5], fit=False)
+    return PublicEvent(seat, text)
 
 
 def build_view(state: ParisState, seat: int) -> ParisView:

@@ -6,6 +6,7 @@ game (``--game``, or the format of the ``--resume`` record); the game loop itsel
 
 from __future__ import annotations
 
+import json
 import random
 import sys
 from dataclasses import dataclass
@@ -181,13 +182,125 @@ def _start_paston(console: Console, options: _Options, record: dict[str, Any] | 
 def _start_paris(
     console: Console, options: _Options, players: int | None, record: dict[str, Any] | None
 ) -> int:
-    from ..core.registry import UnknownGame, get_game
+    from ..games.paris.record import state_from_record
+    from ..games.paris.shuffle import deal_game
+    from ..games.paris.text import state_text
+    from ..terminal.paris import ParisSession, make_paris_bot
 
+    names: list[str] | None = None
+    if record is not None:
+        try:
+            state = state_from_record(record)
+        except RecordError as exc:
+            fail(f"{options.resume}: {exc}")
+        n = state.players
+        person, specs, names = _paris_seats(record.get("meta"), n, options)
+        save_path = options.save if options.save is not None else options.resume
+        assert save_path is not None
+    else:
+        n = 3 if players is None else players
+        if not 2 <= n <= 9:
+            fail(f"--players: Paris is for 2 to 9 players, not {n}")
+        rng = random.Random(options.seed)
+        dealer = rng.randrange(n)
+        rules = _paris_rules(options.rules)
+        # A seeded game deals with the notation's reference shuffle (the cards of
+        # ``paston deal --game paris --seed S``); otherwise from the system's CSPRNG.
+        state = deal_game(n, seed=options.seed, dealer=dealer, rules=rules)
+        person = options.seat
+        if person >= n:
+            fail(f"--seat: a {n}-player game has seats 0 to {n - 1}, not {person}")
+        specs = _paris_bot_specs(options.bots, person, n)
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        save_path = options.save if options.save is not None else Path(f"paris-game-{stamp}.json")
+    _check_save_folder(save_path)
+    bots: dict[int, Bot] = {}
+    for seat, spec in specs.items():
+        try:
+            seed = None if options.seed is None else options.seed * 7 + seat
+            bots[seat] = make_paris_bot(spec, seed=seed)
+        except ValueError as exc:
+            for bot in bots.values():
+                bot.close()
+            fail(f"--bots: {exc}")
+    session = ParisSession(
+        state,
+        person,
+        bots,
+        specs,
+        console,
+        line_reader(console),
+        save_path,
+        pause=options.pause,
+        hint_bot=options.hint_bot,
+        seed=options.seed,
+        names=names,
+    )
+    if state.is_over:
+        console.print("That game is already over.")
+        console.print(state_text(state, session.names), markup=False, highlight=False)
+        for bot in bots.values():
+            bot.close()
+        return 0
+    return session.run()
+
+
+def _paris_rules(text: str | None) -> Any:
+    from ..games.paris.rules import ParisRules, RuleError
+
+    if text is None:
+        return ParisRules()
     try:
-        get_game("paris")
-    except UnknownGame as exc:
-        fail(f"--game: {exc}")
-    fail("--game: Paris is not playable in the terminal yet")
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        fail(f"--rules is not JSON: {exc.msg} at column {exc.colno}")
+    try:
+        return ParisRules.from_dict(data)
+    except (RuleError, TypeError) as exc:
+        fail(f"--rules: {exc}")
+
+
+def _paris_bot_specs(spec: str | None, person: int, players: int) -> dict[int, str]:
+    """``--bots`` for a Paris table: one spec for every other seat, or one per seat in order."""
+    names = [s.strip() for s in (spec or "heuristic").split(",") if s.strip()]
+    others = [s for s in range(players) if s != person]
+    if len(names) == 1:
+        names *= len(others)
+    if len(names) != len(others):
+        fail(
+            f"--bots names one bot for every other seat ({len(others)}), or one for all; "
+            f"got {spec!r}"
+        )
+    return dict(zip(others, names, strict=True))
+
+
+def _paris_seats(
+    meta: Any, players: int, options: _Options
+) -> tuple[int, dict[int, str], list[str] | None]:
+    """Who sat where in a saved game: the person's seat, the bots' specs and the names, from
+    the record's ``meta`` (as ``paston play`` writes it), else from the options."""
+    if isinstance(meta, dict):
+        bots = meta.get("bots")
+        if (
+            isinstance(bots, list)
+            and len(bots) == players
+            and bots.count(None) == 1
+            and all(b is None or isinstance(b, str) for b in bots)
+        ):
+            person = bots.index(None)
+            names = meta.get("players")
+            specs = {s: str(b) for s, b in enumerate(bots) if b is not None}
+            if (
+                isinstance(names, list)
+                and len(names) == players
+                and all(isinstance(x, str) and x.isprintable() and len(x) <= 40 for x in names)
+            ):
+                return person, specs, [str(x) for x in names]
+            return person, specs, None
+    person = options.seat
+    if person >= players:
+        fail(f"--seat: a {players}-player game has seats 0 to {players - 1}, not {person}")
+    return person, _paris_bot_specs(options.bots, person, players), None
 
 
 def register(app: typer.Typer) -> None:

@@ -130,6 +130,10 @@ class TerminalSession(ABC):
     def make_hint_bot(self) -> Bot:
         """The bot asked by ``hint``."""
 
+    def watching(self, state: Any) -> bool:
+        """Whether the person still follows the play (bot actions are paused for them)."""
+        return True
+
     def extra_command(self, command: str, view: Any) -> bool:
         """Handle a game's own command (``command`` is lower case); ``True`` if it was one."""
         return False
@@ -190,7 +194,7 @@ class TerminalSession(ABC):
             )
             action = view.legal[0]
         state.apply(action)
-        if self.pause > 0:
+        if self.pause > 0 and self.watching(state):
             time.sleep(self.pause)
         return int(action)
 
@@ -220,7 +224,8 @@ class TerminalSession(ABC):
             try:
                 return self.take(command, state, view)
             except BadInput as exc:
-                self.console.print(Text(" ".join(str(exc).split()), style="red"))
+                # One line, never wrapped: a script (or a screen reader) reads it whole.
+                self.console.print(Text(" ".join(str(exc).split()), style="red"), soft_wrap=True)
 
     def _hint(self, view: Any) -> None:
         if self._hint_bot is None:

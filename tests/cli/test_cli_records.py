@@ -7,12 +7,15 @@ import json
 import os
 import subprocess
 import sys
+from datetime import date
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 import paston
+from paston.core.meta import today
+from paston.games.paris.shuffle import seeded_record
 from paston.games.paston.scoring import defender_base
 
 DATA = Path(__file__).parent / "data"
@@ -243,9 +246,12 @@ def test_deal_is_deterministic_and_valid() -> None:
     cards = [c for hand in record["hands"] for c in hand] + record["prikup"]
     assert sorted(cards) == sorted(paston.card_name(c) for c in range(32))
     assert all(len(hand) == 10 for hand in record["hands"])
-    # It is the seeded procedure's deal, and a playable one.
+    # It is the seeded procedure's deal, and a playable one, tagged with its date and seed.
     expected = paston.deal_until_playable(seed=42, dealer=0, first_deal=True)[-1]
+    meta = record.pop("meta")
     assert record == paston.deal_record(expected)
+    assert set(meta) == {"date", "seed"} and meta["seed"] == 42
+    assert abs((date.fromisoformat(meta["date"]) - date.fromisoformat(today())).days) <= 1
     assert paston.replay(record)["phase"] == "bidding"
 
 
@@ -315,3 +321,97 @@ def test_show_game_in_progress_with_redeal() -> None:
     assert "(redealt)" in proc.stdout
     assert "spade run" in proc.stdout
     assert "Game in progress" in proc.stdout
+
+
+# ----------------------------------------------------------------- other games
+
+
+def test_deal_paris_is_the_seeded_record_with_meta() -> None:
+    proc = run("deal", "--game", "paris", "--players", "5", "--seed", "18446744073709551615",
+               "--dealer", "4")  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    record = json.loads(proc.stdout)
+    meta = record.pop("meta")
+    assert record == seeded_record(5, 2**64 - 1, 4)
+    assert meta["seed"] == 2**64 - 1 and date.fromisoformat(meta["date"])
+    # What paston deal writes, paston replay reads (through the format dispatch).
+    replayed = run("replay", "-", stdin=proc.stdout)
+    assert replayed.returncode == 0, replayed.stderr
+    assert json.loads(replayed.stdout) == paston.replay(record)
+
+
+@pytest.mark.parametrize(
+    ("args", "start"),
+    [
+        (["--players", "10"], "error: --players: Paris is for 2 to 9 players, not 10"),
+        (["--players", "1"], "error: --players: Paris is for 2 to 9 players, not 1"),
+        (["--seed", "-1"], "error: --seed must be 0 to 2^64-1"),
+        (["--seed", str(2**64)], "error: --seed must be 0 to 2^64-1"),
+        (["--dealer", "4"], "error: --dealer must be a seat 0 to 3, not 4"),
+        (["--dealer", "-1"], "error: --dealer must be a seat 0 to 3, not -1"),
+        (["--rules", "{}"], "error: --rules is for Paston deals"),
+    ],
+)
+def test_deal_paris_bad_arguments(args: list[str], start: str) -> None:
+    base = {"--players": "4", "--seed": "1", "--dealer": "0"}
+    for key, value in zip(args[::2], args[1::2], strict=True):
+        base[key] = value
+    flat = [x for kv in base.items() for x in kv]
+    if "--rules" in args:
+        flat += ["--rules", "{}"]
+    proc = run("deal", "--game", "paris", *flat)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.startswith(start) and proc.stderr.count("\n") == 1, proc.stderr
+
+
+@pytest.mark.parametrize("command", [["deal", "--seed", "1"], ["arena", "random", "random"]])
+def test_unknown_game_is_one_error_line_naming_the_games(command: list[str]) -> None:
+    proc = run(*command, "--game", "chess")
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.startswith("error: unknown game 'chess'; choose one of: paston, paris")
+    assert proc.stderr.count("\n") == 1
+
+
+def test_deal_paston_refuses_other_player_counts_and_bad_dealers() -> None:
+    for args, start in (
+        (["--players", "4"], "error: --players: Paston is played by 3, not 4"),
+        (["--dealer", "3"], "error: --dealer must be a seat 0, 1 or 2, not 3"),
+    ):
+        proc = run("deal", "--seed", "1", *args)
+        assert proc.returncode == 2 and proc.stdout == ""
+        assert proc.stderr.startswith(start) and proc.stderr.count("\n") == 1
+
+
+def test_show_and_replay_a_paris_record() -> None:
+    record = seeded_record(3, 11, 2)
+    record["meta"] = {"players": ["Ani", "Bo", "Cy"]}
+    text = json.dumps(record)
+    shown = run("show", "-", stdin=text)
+    assert shown.returncode == 0, shown.stderr
+    # The Paris text module's picture, with the names from meta.
+    assert shown.stdout.startswith("Paris · 3 players · dealer Cy")
+    for seat in range(3):
+        hand = " ".join(record["layout"][seat]["face_down"])
+        assert hand in shown.stdout
+    replayed = run("replay", "-", stdin=text)
+    assert replayed.returncode == 0 and json.loads(replayed.stdout) == paston.replay(record)
+
+
+def test_a_bad_paris_record_is_one_error_line() -> None:
+    record = seeded_record(3, 11, 2)
+    record["actions"] = ["fly away"]
+    for command in ("replay", "show"):
+        proc = run(command, "-", stdin=json.dumps(record))
+        assert proc.returncode == 2 and proc.stdout == ""
+        assert proc.stderr.startswith("error: ") and proc.stderr.count("\n") == 1
+        assert "Traceback" not in proc.stderr
+
+
+@pytest.mark.parametrize("command", ["replay", "show"])
+def test_format_errors_name_every_known_format(command: str) -> None:
+    known = "'paston-deal/1', 'paston-game/1', 'paris-game/1' or 'paris-position/1'"
+    missing = run(command, "-", stdin='{"hands": []}')
+    assert missing.stderr == f"error: missing key 'format' ({known})\n"
+    unknown = run(command, "-", stdin='{"format": "chess-game/1"}')
+    assert unknown.stderr == f"error: unknown format 'chess-game/1' (expected {known})\n"
+    assert missing.returncode == unknown.returncode == 2

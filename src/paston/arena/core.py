@@ -20,6 +20,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ..bots import Bot, make_bot
+from ..core.meta import build_meta
 from ..games.paston.actions import SURRENDER, WHIST, action_str
 from ..games.paston.deal import DEFENCE, Deal
 from ..games.paston.record import deal_record
@@ -117,9 +118,18 @@ def play_deal_set(
             scores.append(row)
             if keep_records:
                 record = deal_record(deal)
-                record["bots"] = [bot_specs[perm[s]] for s in range(3)]
+                seat_specs = [bot_specs[perm[s]] for s in range(3)]
+                # The top-level keys are what older tools read; meta is the notation's place.
+                record["bots"] = seat_specs
                 record["set"] = set_index
                 record["seating"] = k
+                record["meta"] = build_meta(
+                    seats=3,
+                    bots=seat_specs,
+                    event=f"paston arena, seed {seed}",
+                    result=list(deal_scores),
+                    extra={"set": set_index, "seating": k},
+                )
                 records.append(record)
     finally:
         for bot in bots:
@@ -300,9 +310,10 @@ def summarise(
 # ---------------------------------------------------------------------- running
 
 
-def _iter_local(
+def iter_local(
     task: Callable[[int], dict[str, Any]], n: int, jobs: int
 ) -> Iterator[dict[str, Any]]:
+    """``task(0) … task(n-1)`` in order: here, or in ``jobs`` spawned worker processes."""
     if jobs <= 1:
         for index in range(n):
             yield task(index)
@@ -316,14 +327,12 @@ def _iter_local(
         yield from pool.imap(task, range(n), chunksize=1)
 
 
-def _iter_ray(
+def ray_map(
+    function: Callable[..., dict[str, Any]],
+    calls: Sequence[tuple[Any, ...]],
     address: str,
-    bot_specs: Sequence[str],
-    seed: int,
-    n: int,
-    rules: dict[str, Any] | None,
-    keep_records: bool,
 ) -> Iterator[dict[str, Any]]:
+    """``function(*args)`` for each of ``calls`` as Ray tasks, results in the calls' order."""
     try:
         # Imported by name: Ray is an optional extra (``paston[ray]``) and heavy to import.
         ray = importlib.import_module("ray")
@@ -336,11 +345,23 @@ def _iter_ray(
             ray.init()
         else:
             ray.init(address=address)
-    remote = ray.remote(play_deal_set)
-    futures = [remote.remote(list(bot_specs), seed, i, rules, keep_records) for i in range(n)]
-    # Results are consumed in set order, like the local runner, so outputs are identical.
+    remote = ray.remote(function)
+    futures = [remote.remote(*args) for args in calls]
+    # Results are consumed in order, like the local runner, so outputs are identical.
     for future in futures:
         yield ray.get(future)
+
+
+def _iter_ray(
+    address: str,
+    bot_specs: Sequence[str],
+    seed: int,
+    n: int,
+    rules: dict[str, Any] | None,
+    keep_records: bool,
+) -> Iterator[dict[str, Any]]:
+    calls = [(list(bot_specs), seed, i, rules, keep_records) for i in range(n)]
+    return ray_map(play_deal_set, calls, address)
 
 
 def iter_deal_sets(
@@ -364,7 +385,7 @@ def iter_deal_sets(
             make_bot(spec, seed=0).close()
     if ray_address is not None:
         return _iter_ray(ray_address, specs, seed, deals, rules, keep_records)
-    return _iter_local(_SetTask(specs, seed, rules, keep_records), deals, jobs)
+    return iter_local(_SetTask(specs, seed, rules, keep_records), deals, jobs)
 
 
 class _SetTask:

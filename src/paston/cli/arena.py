@@ -1,7 +1,12 @@
-"""`paston arena`: a duplicate-deal match between three bots, with a ladder, plot and records.
+"""`paston arena`: a duplicate match between bots of any game, with a ladder, plot and records.
 
-Bad input (an unknown bot, a bad option) and a bot that fails during the match end the
-command with one ``error:`` line on standard error and exit status 2, never a traceback.
+Paston (the default) plays duplicate deal sets of three bots in all six seatings and ranks
+them by mean score; another game (``--game paris --players N``) seats one bot per seat,
+plays each seeded hand once per seating and ranks them by finishing position and loser rate
+(or by score for a game without a ranking). Bad input (an unknown game or bot, a bad option,
+an ``--out`` that holds an earlier arena without ``--force``) and a bot that fails during
+the match end the command with one ``error:`` line on standard error and exit status 2,
+never a traceback.
 """
 
 from __future__ import annotations
@@ -27,9 +32,19 @@ from rich.progress import (
 from rich.table import Table
 
 from ..arena.core import ArenaError, ArenaResult, iter_deal_sets, summarise
-from ..arena.output import RECORDS_NAME, RecordWriter, write_outputs
+from ..arena.duplicate import GameArenaResult, SetTask, iter_sets, summarise_sets
+from ..arena.output import (
+    RECORDS_NAME,
+    RecordWriter,
+    existing_outputs,
+    write_game_outputs,
+    write_outputs,
+)
 from ..bots.external import ExternalBotError
 from ..bots.registry import BotSpecError
+from ..core.errors import RecordError
+from ..core.protocol import GameInfo
+from ..core.registry import UnknownGame, get_game
 from ..games.paston.rules import RuleError, Rules
 
 __all__ = ["register", "result_table"]
@@ -83,17 +98,117 @@ def _diff_table(result: ArenaResult) -> Table:
     return table
 
 
+def _game_table(result: GameArenaResult) -> Table:
+    """Another game's ladder as a rich table, best bot first."""
+    ranked = result.measure == "position"
+    table = Table(
+        title=f"{result.game}: {result.games} games = {result.sets} duplicate sets × "
+        f"{result.seatings} seatings, {result.players} players",
+        caption="mean finishing position (1 = first out) and how often each bot finished last"
+        if ranked
+        else "mean score per game",
+    )
+    widest = max(len(b.label) for b in result.bots)
+    table.add_column("bot", overflow="fold", min_width=min(widest, 24))
+    headers = ("position", "±95%", "loser", "±95%") if ranked else ("mean", "±95%")
+    for header in (*headers, "ms/dec"):
+        table.add_column(header, justify="right", no_wrap=True)
+
+    def ci(value: float | None, pct: bool = False) -> str:
+        if value is None or not math.isfinite(value):
+            return "–"
+        return f"{100 * value:.1f} %" if pct else f"{value:.2f}"
+
+    for b in result.ranking():
+        cells: tuple[str, ...]
+        if ranked:
+            cells = (
+                ci(b.mean_position),
+                ci(b.position_ci95),
+                ci(b.loser_rate, pct=True),
+                ci(b.loser_ci95, pct=True),
+            )
+        else:
+            cells = (_fmt(b.mean_score), ci(b.score_ci95))
+        table.add_row(b.label, *cells, f"{b.ms_per_decision:.3f}")
+    return table
+
+
+def _game_diff_table(result: GameArenaResult) -> Table:
+    what = "finishing position" if result.measure == "position" else "score"
+    table = Table(title=f"{what} difference per game, paired by set")
+    table.add_column("pair", overflow="fold")
+    table.add_column("mean", justify="right", no_wrap=True)
+    table.add_column("±95%", justify="right", no_wrap=True)
+    for d in result.differences:
+        ci = "–" if not math.isfinite(d.ci95) else f"{d.ci95:.2f}"
+        table.add_row(f"{d.a} − {d.b}", _fmt(d.mean), ci)
+    return table
+
+
+def _rules_of(info: GameInfo, rules: str | None) -> dict[str, Any] | None:
+    """The ``--rules`` JSON, checked by the game (``None`` when not given)."""
+    if rules is None:
+        return None
+    try:
+        data = json.loads(rules)
+    except json.JSONDecodeError as exc:
+        raise _fail(f"--rules is not JSON: {exc.msg} at column {exc.colno}") from None
+    if not isinstance(data, dict):
+        raise _fail(f"--rules must be a JSON object, not {type(data).__name__}")
+    try:
+        parsed = info.parse_rules(data)
+    except (RuleError, RecordError, ValueError) as exc:
+        raise _fail(f"--rules: {exc}") from None
+    to_dict = getattr(parsed, "to_dict", None)
+    checked: dict[str, Any] = to_dict() if callable(to_dict) else dict(data)
+    return checked
+
+
+def _prepare_out(out: Path | None, force: bool) -> RecordWriter | None:
+    if out is None:
+        return None
+    if out.exists() and not out.is_dir():
+        raise _fail(f"--out {out} is a file, not a directory")
+    earlier = existing_outputs(out) if out.is_dir() else []
+    if earlier and not force:
+        names = ", ".join(p.name for p in earlier)
+        raise _fail(f"--out {out} already holds an arena ({names}); add --force to overwrite it")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        return RecordWriter(out / RECORDS_NAME)
+    except OSError as exc:
+        raise _fail(f"cannot write to {out}: {exc.strerror or exc}") from None
+
+
+def _progress(console: Console, title: str, transient: bool) -> Progress:
+    return Progress(
+        SpinnerColumn(),
+        TextColumn(title),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("deal sets"),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=transient,
+    )
+
+
 def arena_command(
     bots: Annotated[
         list[str],
         typer.Argument(
-            help="Three bot specs, e.g. heuristic random 'pimc:worlds=32' "
-            "'cmd:python examples/random_bot.py'.",
+            help="One bot spec per seat (three for Paston), e.g. heuristic random "
+            "'pimc:worlds=32' 'cmd:python examples/random_bot.py'.",
             show_default=False,
         ),
     ],
     deals: Annotated[
-        int, typer.Option("--deals", "-n", help="Duplicate deal sets (each is played 6 times).")
+        int,
+        typer.Option(
+            "--deals", "-n", help="Duplicate sets (each hand is played once per seating)."
+        ),
     ] = 100,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the dealt cards.")] = 0,
     jobs: Annotated[
@@ -115,16 +230,49 @@ def arena_command(
     json_out: Annotated[
         bool, typer.Option("--json", help="Print the results as JSON instead of tables.")
     ] = False,
+    game: Annotated[
+        str, typer.Option("--game", "-g", help="The game: paston (default), paris, ...")
+    ] = "paston",
+    players: Annotated[
+        int | None,
+        typer.Option("--players", help="Seats at the table (default: one per bot)."),
+    ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Overwrite an earlier arena in --out.")
+    ] = False,
 ) -> None:
-    """Play duplicate deals between three bots and rank them (mean score per deal)."""
-    if len(bots) != 3:
-        raise _fail(f"give exactly three bots, not {len(bots)} ({' '.join(bots) or 'none'})")
+    """Play duplicate deals between bots and rank them (Paston: mean score per deal)."""
+    try:
+        info = get_game(game)
+    except UnknownGame as exc:
+        raise _fail(str(exc)) from None
     if deals < 1:
         raise _fail(f"--deals must be at least 1, not {deals}")
     if jobs < 0:
         raise _fail(f"--jobs must be 0 (one per core) or more, not {jobs}")
     if jobs == 0:
         jobs = os.cpu_count() or 1
+    if info.name != "paston":
+        _other_game_arena(info, bots, players, deals, seed, jobs, out, ray, rules, json_out, force)
+        return
+    if players is not None and players != 3:
+        raise _fail(f"--players: Paston is played by 3, not {players}")
+    _paston_arena(bots, deals, seed, jobs, out, ray, rules, json_out, force)
+
+
+def _paston_arena(
+    bots: list[str],
+    deals: int,
+    seed: int,
+    jobs: int,
+    out: Path | None,
+    ray: str | None,
+    rules: str | None,
+    json_out: bool,
+    force: bool,
+) -> None:
+    if len(bots) != 3:
+        raise _fail(f"give exactly three bots, not {len(bots)} ({' '.join(bots) or 'none'})")
     rules_dict: dict[str, Any] | None = None
     if rules is not None:
         try:
@@ -133,29 +281,17 @@ def arena_command(
             raise _fail(f"--rules is not JSON: {exc.msg} at column {exc.colno}") from None
         except RuleError as exc:
             raise _fail(f"--rules: {exc}") from None
-    writer: RecordWriter | None = None
-    if out is not None:
-        try:
-            out.mkdir(parents=True, exist_ok=True)
-            writer = RecordWriter(out / RECORDS_NAME)
-        except OSError as exc:
-            raise _fail(f"cannot write to {out}: {exc.strerror or exc}") from None
+    try:
+        # Bots and options are checked here, before anything is written.
+        stream = iter_deal_sets(bots, deals, seed, jobs, rules_dict, ray)
+    except (ArenaError, BotSpecError, ExternalBotError, RuleError) as exc:
+        raise _fail(str(exc)) from None
+    writer = _prepare_out(out, force)
     console = Console(stderr=True)
     results: list[dict[str, Any]] = []
     started = time.perf_counter()
     try:
-        stream = iter_deal_sets(bots, deals, seed, jobs, rules_dict, ray)
-        with Progress(
-            SpinnerColumn(),
-            TextColumn("[bold]arena[/] " + " · ".join(bots)),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TextColumn("deal sets"),
-            TimeElapsedColumn(),
-            TimeRemainingColumn(),
-            console=console,
-            transient=json_out,
-        ) as progress:
+        with _progress(console, "[bold]arena[/] " + " · ".join(bots), json_out) as progress:
             task = progress.add_task("sets", total=deals)
             for set_result in stream:
                 if writer is not None:
@@ -180,6 +316,63 @@ def arena_command(
         stdout = Console(width=max(stdout.width, 110))  # files and pipes: keep rows whole
     stdout.print(result_table(result))
     stdout.print(_diff_table(result))
+    stdout.print(f"seed {seed}, {result.seconds:.1f} s")
+    if out is not None:
+        stdout.print(f"wrote {out / 'arena.json'}, {out / 'ladder.png'}, {out / RECORDS_NAME}")
+
+
+def _other_game_arena(
+    info: GameInfo,
+    bots: list[str],
+    players: int | None,
+    deals: int,
+    seed: int,
+    jobs: int,
+    out: Path | None,
+    ray: str | None,
+    rules: str | None,
+    json_out: bool,
+    force: bool,
+) -> None:
+    seats = len(bots) if players is None else players
+    rules_dict = _rules_of(info, rules)
+    task_spec = SetTask(info.name, tuple(bots), seats, seed, rules_dict)
+    try:
+        # The player count, bots and options are checked here, before anything is written.
+        stream = iter_sets(task_spec, deals, jobs, ray)
+    except (ArenaError, BotSpecError, ExternalBotError, ValueError) as exc:
+        raise _fail(str(exc)) from None
+    writer = _prepare_out(out, force)
+    console = Console(stderr=True)
+    results: list[dict[str, Any]] = []
+    started = time.perf_counter()
+    try:
+        title = f"[bold]{info.name} arena[/] " + " · ".join(bots)
+        with _progress(console, title, json_out) as progress:
+            task = progress.add_task("sets", total=deals)
+            for set_result in stream:
+                if writer is not None:
+                    writer(set_result)
+                results.append({**set_result, "records": []})
+                progress.advance(task)
+    except (ArenaError, BotSpecError, ExternalBotError) as exc:
+        raise _fail(str(exc)) from None
+    finally:
+        if writer is not None:
+            writer.close()
+    result = summarise_sets(task_spec, results, time.perf_counter() - started)
+    if out is not None:
+        write_game_outputs(result, out)
+    if json_out:
+        from ..arena.output import _finite
+
+        typer.echo(json.dumps(_finite(result.to_json() | {"set_means": None}), indent=2))
+        return
+    stdout = Console()
+    if not stdout.is_terminal:
+        stdout = Console(width=max(stdout.width, 110))  # files and pipes: keep rows whole
+    stdout.print(_game_table(result))
+    stdout.print(_game_diff_table(result))
     stdout.print(f"seed {seed}, {result.seconds:.1f} s")
     if out is not None:
         stdout.print(f"wrote {out / 'arena.json'}, {out / 'ladder.png'}, {out / RECORDS_NAME}")

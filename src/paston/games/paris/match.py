@@ -121,23 +121,24 @@ def session_from_record(record: Any) -> ParisMatch:
         raise RecordError("games: must be a non-empty list of paris-game/1 records")
     states: list[ParisState] = []
     for index, body in enumerate(games, start=1):
-        try:
-            if not isinstance(body, dict) or body.get("format") != GAME_FORMAT:
-                raise RecordError(f"must be a {GAME_FORMAT} record")
-            state = state_from_record(body)
-        except RecordError as exc:
-            raise RecordError(f"games[{index - 1}]: {exc}") from None
+        where = f"games[{index - 1}]"
+        if not isinstance(body, dict) or body.get("format") != GAME_FORMAT:
+            raise RecordError(f"{where}: must be a {GAME_FORMAT} record")
         if states:
             before = states[-1]
             if not before.is_over:
                 raise RecordError(f"games[{index - 2}]: not finished, yet another game follows")
-            if state.players != before.players or state.rules != before.rules:
-                raise RecordError(f"games[{index - 1}]: players and rules must match the session")
-            if state.dealer != before.loser:
+            # The rotation is checked first: a wrong dealer makes the actions illegal too.
+            if body.get("dealer") != before.loser:
                 raise RecordError(
-                    f"games[{index - 1}]: the dealer must be {before.loser}, "
-                    f"the loser of the game before"
+                    f"{where}: the dealer must be {before.loser}, the loser of the game before"
                 )
+        try:
+            state = state_from_record(body)
+        except RecordError as exc:
+            raise RecordError(f"{where}: {exc}") from None
+        if states and (state.players != states[-1].players or state.rules != states[-1].rules):
+            raise RecordError(f"{where}: players and rules must match the session")
         states.append(state)
     match = ParisMatch(states[0].players, states[0].rules, states[0].dealer, len(states))
     match.states.extend(states)

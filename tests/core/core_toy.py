@@ -1,8 +1,8 @@
 """A toy game on the platform protocol, for tests of the game-independent parts.
 
-*Race to N*: seats take turns; the seat to act adds 1 or 2 to a shared counter; whoever
-brings it to ``target`` or beyond is out (finishes last); the others share the rest of the
-positions in the order they would have acted. It is tiny, has hidden information (each
+*Race to seven*: seats take turns; the seat to act adds 1 or 2 to a shared counter; whoever
+brings it to ``target`` or beyond loses (finishes last); the others are ranked in the order
+they would have acted next. It is tiny, has hidden information (each
 seat holds a secret ``token`` only it may see) and seat counts 2–4, which is all the arena
 and the registries need.
 """
@@ -107,15 +107,14 @@ class ToyState:
             raise IllegalAction(f"unparsable: {text!r}", action=text)
         return ACTIONS.index(text)
 
-    def positions(self) -> list[int]:
-        """Finishing position per seat (1 = best); the loser is last."""
-        assert self.loser is not None
-        order = [(self.loser + k) % self._players for k in range(1, self._players)]
-        out = [0] * self._players
-        for place, seat in enumerate(order, start=1):
-            out[seat] = place
-        out[self.loser] = self._players
-        return out
+    @property
+    def ranking(self) -> tuple[int, ...] | None:
+        """Once over, the seats best first: the seats after the loser in turn order, the
+        loser last (a shedding game's ``ranking``)."""
+        if self.loser is None:
+            return None
+        n = self._players
+        return (*((self.loser + k) % n for k in range(1, n)), self.loser)
 
     def result(self) -> tuple[float, ...]:
         if self.loser is None:
@@ -187,11 +186,6 @@ def render(view: ToyView) -> str:
     return json.dumps(view.to_json())
 
 
-def positions(state: Any) -> list[int]:
-    toy: ToyState = state
-    return toy.positions()
-
-
 GAME = GameInfo(
     name="toy",
     title="Race to seven",
@@ -206,5 +200,4 @@ GAME = GameInfo(
     load_record=load,
     render_view=render,
     num_actions=2,
-    extras={"positions": positions},
 )

@@ -194,7 +194,7 @@ def _play(
         counters[seat]["seconds"] += clock() - start
         counters[seat]["decisions"] += 1
         if action not in view.legal:
-            shown = state.action_str(action) if isinstance(action, int) else repr(action)
+            shown = _shown(state, action)
             legal = ", ".join(state.action_str(a) for a in view.legal)
             raise ArenaError(
                 f"bot {specs[seat]!r} (seat {seat}) chose {shown!r} in the {state.phase}, "
@@ -204,6 +204,16 @@ def _play(
         steps += 1
         if steps > MAX_ACTIONS:
             raise ArenaError(f"a hand did not end after {MAX_ACTIONS} actions")
+
+
+def _shown(state: State, action: object) -> str:
+    """A bot's answer as the notation writes it, or as it came when it is no action id."""
+    if isinstance(action, int) and not isinstance(action, bool):
+        try:
+            return state.action_str(action)
+        except (ValueError, IndexError, KeyError):
+            pass
+    return repr(action)
 
 
 # ---------------------------------------------------------------------- statistics

@@ -107,3 +107,29 @@ def test_cli_analyse_game_record_and_bad_input(tmp_path: Path) -> None:
     res = runner.invoke(app, ["analyse", str(bad)])
     assert res.exit_code == 2
     assert "error:" in res.output
+
+
+def test_cli_analyse_another_game_is_one_clear_line(tmp_path: Path) -> None:
+    from paston.games.paris.shuffle import seeded_record
+
+    paris = tmp_path / "paris.json"
+    paris.write_text(json.dumps(seeded_record(3, 4, 0)))
+    paston_deal = tmp_path / "deal.json"
+    paston_deal.write_text(json.dumps(deal_record(blunder_deal())))
+    runner = CliRunner()
+    for args in (
+        [str(paris)],  # the record's format names the game
+        ["--game", "paris", str(paris)],
+        ["--game", "paris", str(paston_deal)],  # --game names a game without analysis
+    ):
+        res = runner.invoke(app, ["analyse", *args])
+        assert res.exit_code == 2, res.output
+        assert res.output == (
+            "error: analysis of Paris games is not available yet "
+            "(paston analyse grades paston records)\n"
+        )
+    unknown = runner.invoke(app, ["analyse", "--game", "chess", str(paston_deal)])
+    assert unknown.exit_code == 2
+    assert unknown.output.startswith("error: unknown game 'chess'; choose one of: paston")
+    explicit = runner.invoke(app, ["analyse", "--game", "paston", str(paston_deal), "--json"])
+    assert explicit.exit_code == 0 and json.loads(explicit.stdout)["kind"] == "deal"

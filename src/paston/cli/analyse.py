@@ -18,7 +18,11 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from ..core.errors import RecordError
-from .records import fail, read_record
+from ..core.registry import game_for_record, get_game
+from .records import GAME_OPTION, fail, game_info, read_record
+
+#: The games ``paston analyse`` can grade (the solver and the graders are Paston's).
+ANALYSED_GAMES = ("paston",)
 
 __all__ = ["register"]
 
@@ -97,6 +101,14 @@ def _render(analysis: object, console: Console, all_decisions: bool) -> None:
     )
 
 
+def get_title(name: str) -> str:
+    """A game's title for messages (its name when it cannot be loaded)."""
+    try:
+        return get_game(name).title
+    except Exception:  # a game that does not load is still named in the message
+        return name
+
+
 def register(app: typer.Typer) -> None:
     """Add this module's commands to the app."""
 
@@ -111,11 +123,26 @@ def register(app: typer.Typer) -> None:
         all_decisions: Annotated[
             bool, typer.Option("--all", help="List every graded decision, not only mistakes.")
         ] = False,
+        game: Annotated[str, GAME_OPTION] = "paston",
     ) -> None:
         """Grade every decision after the prikup with the exact double-dummy solver."""
         from ..analysis import analyse_record, count_steps, deals_of_record
 
+        info = game_info(game)
         data = read_record(record)
+        try:
+            # A record of another game says so by its format, whatever --game says.
+            of_record = game_for_record(data).name
+        except RecordError:
+            of_record = info.name  # Paston's own checks below name what is wrong
+        for name in (info.name, of_record):
+            if name not in ANALYSED_GAMES:
+                fail(
+                    f"analysis of {get_title(name)} games is not available yet "
+                    f"(paston analyse grades {', '.join(ANALYSED_GAMES)} records)"
+                )
+        if of_record != info.name:
+            fail(f"--game {info.name}: the record is a {of_record} record")
         try:
             _, deals = deals_of_record(data)
         except RecordError as exc:

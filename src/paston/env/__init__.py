@@ -5,7 +5,11 @@ The encodings need only numpy. The adapters import their framework when first us
 
 * ``paston.env.PastonEnv`` — Gymnasium, single learner (:mod:`paston.env.gym_env`);
 * ``paston.env.PastonAECEnv`` — PettingZoo AEC, three agents (:mod:`paston.env.pettingzoo_env`);
-* ``import paston.env.openspiel_game`` — registers the OpenSpiel game ``python_paston``.
+* ``import paston.env.openspiel_game`` — registers the OpenSpiel game ``python_paston``;
+* ``paston.env.ParisEnv`` — Gymnasium ``paston/Paris-v0``, one learner at a Paris table
+  (:mod:`paston.env.paris_gym`), observations from :mod:`paston.env.paris_encoding`;
+* ``paston.env.ParisAECEnv`` — PettingZoo AEC, one agent per Paris seat
+  (:mod:`paston.env.paris_pettingzoo`).
 
 See docs/research-apis.md.
 """
@@ -26,11 +30,15 @@ from .encoding import (
 
 if TYPE_CHECKING:
     from .gym_env import PastonEnv
+    from .paris_gym import ParisEnv
+    from .paris_pettingzoo import ParisAECEnv
     from .pettingzoo_env import PastonAECEnv
 
 __all__ = [
     "INFO_STATE_LAYOUT",
     "OBSERVATION_LAYOUT",
+    "ParisAECEnv",
+    "ParisEnv",
     "PastonAECEnv",
     "PastonEnv",
     "describe_layout",
@@ -51,4 +59,12 @@ def __getattr__(name: str) -> Any:
         from .pettingzoo_env import PastonAECEnv
 
         return PastonAECEnv
+    if name == "ParisEnv":
+        from .paris_gym import ParisEnv
+
+        return ParisEnv
+    if name == "ParisAECEnv":
+        from .paris_pettingzoo import ParisAECEnv
+
+        return ParisAECEnv
     raise AttributeError(f"module 'paston.env' has no attribute {name!r}")

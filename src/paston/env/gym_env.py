@@ -263,6 +263,9 @@ class PastonEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
 def _register() -> None:
     if ENV_ID not in gym.registry:
         gym.register(id=ENV_ID, entry_point="paston.env.gym_env:PastonEnv")
+    # Paris's id too, so that importing either adapter makes both ids known to gym.make.
+    if "paston/Paris-v0" not in gym.registry:
+        gym.register(id="paston/Paris-v0", entry_point="paston.env.paris_gym:ParisEnv")
 
 
 _register()

@@ -252,3 +252,72 @@ def take_turn_keyboard(page: Any) -> str:
         timeout=15000,
     )
     return chosen
+
+
+def wait_answered(page: Any, seq: str, timeout: float = 15.0) -> None:
+    """Wait until the page shows a state after ``seq`` and has no command in flight."""
+    page.wait_for_function(
+        f"""() => {{
+            const f = document.querySelector('#felt');
+            return f.dataset.seq !== '{seq}' && f.dataset.pending === '0';
+        }}""",
+        timeout=timeout * 1000,
+    )
+
+
+def take_paris_turn(page: Any, *, swap: bool = False, pickup: bool = False) -> str:
+    """One Paris move by clicking what the page offers; returns the action sent.
+
+    Swap phase: one swap (the first selectable hand card with the first selectable face-up
+    card) when ``swap`` is asked and allowed, else Ready. Play phase: a face-down card when
+    that is the stage; Pick up when it is offered and either the only choice or ``pickup`` is
+    asked; else the lowest selectable card, with more of its rank until the Play button takes
+    the selection.
+    """
+    f = felt(page)
+    seq = f["seq"]
+    sent: str
+    if f["phase"] == "swap":
+        hand = page.locator("#my-hand button.card.legal")
+        up = page.locator("#p-me button.card.legal")
+        if swap and hand.count() and up.count():
+            hand.first.click()
+            up.first.click()
+            button = page.locator("#swap-button")
+            assert button.is_enabled(), "a hand card and a face-up card selected, but no swap"
+            sent = str(button.get_attribute("data-action"))
+            button.click()
+        else:
+            sent = "ready"
+            page.locator("#ready-button").click()
+        wait_answered(page, seq)
+        return sent
+    blind = page.locator("#p-me button.p-blind")
+    pick = page.locator("#pickup-button")
+    cards = page.locator("#my-hand button.card.legal, #p-me button.card.legal:not(.back)")
+    if blind.count():
+        sent = str(blind.first.get_attribute("data-action"))
+        blind.first.click()
+    elif pick.count() and (pickup or cards.count() == 0):
+        sent = "pickup"
+        pick.click()
+    else:
+        assert cards.count() >= 1, "my turn, but nothing to play, pick up or turn over"
+        first = cards.first
+        rank = str(first.get_attribute("data-card"))[0]
+        first.click()
+        button = page.locator("#play-button")
+        if not button.is_enabled():
+            # A play that must hold every card of the rank (the opening with some rules).
+            for el in page.locator(
+                "#my-hand button.card.legal:not(.selected), #p-me button.card.legal:not(.selected)"
+            ).all():
+                if str(el.get_attribute("data-card"))[0] == rank:
+                    el.click()
+                    if button.is_enabled():
+                        break
+        assert button.is_enabled(), "no legal play among the highlighted cards"
+        sent = str(button.get_attribute("data-action"))
+        button.click()
+    wait_answered(page, seq)
+    return sent

@@ -164,14 +164,13 @@ function chosenRules() {
 }
 
 function botOptionLabel(b) {
-  const about = b.description ? ` — ${b.description}` : "";
-  return `Bot: ${b.label ?? b.name}${about}`;
+  return `Bot: ${b.label ?? b.name}`;
 }
 
 function renderSeatRows() {
   const rows = $("#seat-rows");
   // Keep what was chosen for the seats that stay (when only the seat count changes).
-  const kept = [...rows.querySelectorAll("select")].map((s) => s.value);
+  const kept = [...rows.querySelectorAll("select")].map((el) => el.value);
   const sameGame = rows.dataset.game === current.name;
   rows.replaceChildren();
   rows.dataset.game = current.name;
@@ -189,7 +188,19 @@ function renderSeatRows() {
       bots.map((b) => `<option value="bot:${escapeHTML(b.name)}">${escapeHTML(botOptionLabel(b))}</option>`).join("");
     const fallback = s === 0 ? "me" : bots.length ? `bot:${preferredBot(current)}` : "human";
     sel.value = sameGame && kept[s] ? kept[s] : fallback;
-    rows.append(label, sel);
+    // The chosen bot's description, in full under its seat (an option's text may be cut).
+    const about = document.createElement("span");
+    about.className = "seat-about hint-text";
+    about.id = `seat-${s}-about`;
+    sel.setAttribute("aria-describedby", about.id);
+    const describe = () => {
+      const bot = bots.find((b) => `bot:${b.name}` === sel.value);
+      about.textContent = bot?.description ?? "";
+      about.hidden = !bot?.description;
+    };
+    sel.addEventListener("change", describe);
+    describe();
+    rows.append(label, sel, about);
   }
   const order = Array.from({ length: n }, (_, i) => i).join(", ");
   $("#seat-help").textContent = `Play goes clockwise: seat ${order}. Invite people by sending the table link.`;

@@ -4,7 +4,11 @@
 import { escapeHTML } from "./api.js";
 import { CONTRACT_LABEL, actionLabel, cardBack, cardElement, handOrder, isCard } from "./cards.js";
 
-export const SEAT_COLOURS = ["#d1495b", "#2e86ab", "#e0a100"];
+export const SEAT_COLOURS = ["#d1495b", "#2e86ab", "#e0a100", "#3b8b3b", "#8e44ad", "#d35400", "#16a085", "#7f8c8d", "#c2185b"];
+
+function seatColour(s) {
+  return SEAT_COLOURS[s % SEAT_COLOURS.length];
+}
 
 // Where each seat sits for a viewer at `me` (bottom): left(me) on the left, right(me) on the right.
 export function positions(me) {
@@ -115,8 +119,8 @@ export function scoreClass(n) {
 }
 
 // rows: [{deal, declarer, contract, scores, totals}] (redeals left out by the caller).
-export function renderScoreSheet(table, rows, names) {
-  const head = `<thead><tr><th scope="col">Deal</th>${names
+export function renderScoreSheet(table, rows, names, opts = {}) {
+  const head = `<thead><tr><th scope="col">${escapeHTML(opts.label ?? "Deal")}</th>${names
     .map((n) => `<th scope="col">${escapeHTML(n)}</th>`)
     .join("")}</tr></thead>`;
   const body = rows
@@ -129,7 +133,7 @@ export function renderScoreSheet(table, rows, names) {
         .join("")}</tr>`;
     })
     .join("");
-  const totals = rows.length ? rows[rows.length - 1].totals : [0, 0, 0];
+  const totals = rows.length ? rows[rows.length - 1].totals : names.map(() => 0);
   const foot = `<tfoot><tr><td>Total</td>${totals.map((t) => `<td>${t}</td>`).join("")}</tr></tfoot>`;
   table.innerHTML = head + `<tbody>${body}</tbody>` + foot;
 }
@@ -142,33 +146,36 @@ function contractShort(c) {
 }
 
 // A small line chart of the running totals, with the zero line and the target.
-export function renderChart(svg, legend, rows, names, target = 121) {
+export function renderChart(svg, legend, rows, names, target = 121, opts = {}) {
   const W = 300;
   const H = 110;
   const pad = { l: 28, r: 6, t: 6, b: 14 };
   svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
-  const series = [0, 1, 2].map((s) => [0, ...rows.map((r) => r.totals[s])]);
+  const series = names.map((_, s) => [0, ...rows.map((r) => r.totals[s])]);
   const all = series.flat();
-  const hi = Math.max(target, ...all);
+  const hi = Math.max(target ?? 1, ...all);
   const lo = Math.min(0, ...all);
   const n = Math.max(1, rows.length);
   const x = (i) => pad.l + (i * (W - pad.l - pad.r)) / n;
   const y = (v) => pad.t + ((hi - v) * (H - pad.t - pad.b)) / (hi - lo || 1);
   let out = `<line x1="${pad.l}" x2="${W - pad.r}" y1="${y(0)}" y2="${y(0)}" stroke="#999" stroke-width="1"/>`;
-  out += `<line x1="${pad.l}" x2="${W - pad.r}" y1="${y(target)}" y2="${y(target)}" stroke="#b8860b" stroke-dasharray="4 3" stroke-width="1"/>`;
-  out += `<text x="2" y="${y(target) + 4}" font-size="9" fill="#8a5f00">${target}</text>`;
+  if (target !== null) {
+    out += `<line x1="${pad.l}" x2="${W - pad.r}" y1="${y(target)}" y2="${y(target)}" stroke="#b8860b" stroke-dasharray="4 3" stroke-width="1"/>`;
+    out += `<text x="2" y="${y(target) + 4}" font-size="9" fill="#8a5f00">${target}</text>`;
+  }
   out += `<text x="2" y="${y(0) + 3}" font-size="9" fill="#666">0</text>`;
   if (lo < 0 && y(lo) - y(0) > 16) out += `<text x="2" y="${y(lo)}" font-size="9" fill="#666">${lo}</text>`;
   series.forEach((pts, s) => {
     const d = pts.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
-    out += `<polyline fill="none" stroke="${SEAT_COLOURS[s]}" stroke-width="2" points="${d}"/>`;
+    const colour = seatColour(s);
+    out += `<polyline fill="none" stroke="${colour}" stroke-width="2" points="${d}"/>`;
     const last = pts.length - 1;
-    out += `<circle cx="${x(last)}" cy="${y(pts[last])}" r="2.5" fill="${SEAT_COLOURS[s]}"/>`;
+    out += `<circle cx="${x(last)}" cy="${y(pts[last])}" r="2.5" fill="${colour}"/>`;
   });
-  out += `<text x="${W - pad.r}" y="${H - 2}" font-size="9" fill="#666" text-anchor="end">deal ${rows.length}</text>`;
+  out += `<text x="${W - pad.r}" y="${H - 2}" font-size="9" fill="#666" text-anchor="end">${opts.word ?? "deal"} ${rows.length}</text>`;
   svg.innerHTML = out;
   legend.innerHTML = names
-    .map((nm, s) => `<span style="--c:${SEAT_COLOURS[s]}">${escapeHTML(nm)}</span>`)
+    .map((nm, s) => `<span style="--c:${seatColour(s)}">${escapeHTML(nm)}</span>`)
     .join("");
 }
 

@@ -366,10 +366,13 @@ function render() {
   $("#table-name").textContent = t.name + (t.public ? "" : " (private)");
   const dealer = state.view?.dealer ?? t.dealer;
   const hand = renderer.handWord ?? "deal";
+  const played = (t.score_sheet ?? []).filter((r) => !r.redeal).length;
   $("#deal-meta").textContent =
     t.status === "waiting"
       ? "waiting for players"
-      : `${hand} ${t.deal_number}${dealer !== null && dealer !== undefined ? ` · dealer ${shortNames()[dealer]}` : ""}${
+      : t.status === "over"
+        ? `${played} ${hand}${played === 1 ? "" : "s"} played`
+        : `${hand} ${t.deal_number}${dealer !== null && dealer !== undefined ? ` · dealer ${shortNames()[dealer]}` : ""}${
           me === null ? " · watching" : ""
         }`;
 

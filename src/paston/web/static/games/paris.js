@@ -27,7 +27,7 @@ export const keysHelp =
   "<kbd>H</kbd> hint, <kbd>Esc</kbd> clears the selection.";
 
 // How long each animation runs (ms at normal speed) and the pause after another seat's move.
-const ANIM = { play: 420, pickup: 620, burn: 720, draw: 380, hold: 450 };
+const ANIM = { play: 380, pickup: 600, burn: 700, draw: 320, hold: 380 };
 
 const FELT_HTML = `
   <div class="p-status">
@@ -198,11 +198,11 @@ export function render(view, c) {
 
 export function renderScores(table, chart, legend, sheet, names) {
   // A Paris session scores −1 for the loser of each game: the sheet counts games lost.
-  renderScoreSheet(table, sheet, names);
+  renderScoreSheet(table, sheet, names, { label: "Game" });
   const many = sheet.length > 1;
   chart.hidden = !many;
   legend.hidden = !many;
-  if (many) renderChart(chart, legend, sheet, names, 0);
+  if (many) renderChart(chart, legend, sheet, names, null, { word: "game" });
 }
 
 export function gameOverHTML(t, names, me, st) {
@@ -310,6 +310,10 @@ function tableCards(v, s, opts = {}) {
         back.addEventListener("click", () => ctx.sendAction(`blind ${i}`));
         const key = opts.keys?.shift();
         if (key) addKey(back, key);
+      } else if (revealedDown(s, i)) {
+        // Once the game is over its face-down cards are shown to everybody.
+        back = cardElement(revealedDown(s, i), { small: opts.small });
+        back.classList.add("p-revealed");
       } else {
         back = cardBack({ small: opts.small });
       }
@@ -396,6 +400,11 @@ function seatBox(v, s) {
   row.append(tableCards(v, s, { small: true }));
   el.append(row);
   return el;
+}
+
+function revealedDown(s, slot) {
+  const down = ctx.state.deal_over?.face_down?.[s];
+  return Array.isArray(down) ? (down[slot] ?? null) : null;
 }
 
 // Once a game is over the server may reveal every hand (deal_over); show them face up.
@@ -852,7 +861,8 @@ function animate(old, v, before) {
   if (head === "play" || (head === "blind" && ev.fit !== false)) {
     if (ev.burn) ms = flyToPile(v, ev, from, dur(ANIM.play), true) + burnFlare(before, ev, dur(ANIM.burn));
     else ms = flyToPile(v, ev, from, dur(ANIM.play), false);
-    if (ev.drew) ms = Math.max(ms, drawFromDeck(ev, dur(ANIM.draw), ms));
+    // The refill starts while the played cards are still landing.
+    if (ev.drew) ms = Math.max(ms, drawFromDeck(ev, dur(ANIM.draw), ms * 0.6));
   } else if (head === "pickup" || (head === "blind" && ev.fit === false)) {
     ms = pileToSeat(before, ev, from, dur(ANIM.pickup));
   } else if (head === "swap") {

@@ -59,6 +59,12 @@ _PLAYABLE: tuple[tuple[int, ...], ...] = (
 _CARDS_OF: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(tuple(combo_cards(rank, combo)) for combo in range(81)) for rank in range(13)
 )
+# _PLAY_IDS[rank][combo]: the ids of every distinct play within ``combo`` of ``rank``, in the
+# notation's reference order (the legal list is built by concatenating these).
+_PLAY_IDS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(rank * COMBOS + sub - 1 for sub in SUBCOMBOS[combo]) for combo in range(81))
+    for rank in range(13)
+)
 _DIGITS: tuple[tuple[int, int, int, int], ...] = tuple(
     (c % 3, c // 3 % 3, c // 9 % 3, c // 27) for c in range(81)
 )
@@ -95,6 +101,7 @@ class ParisState:
         "_hand",
         "_hand_n",
         "_history",
+        "_legal",
         "_log",
         "_loser",
         "_n",
@@ -161,6 +168,9 @@ class ParisState:
         self._log: list[tuple[Any, ...]] = []
         # Public events built from the log so far (by .view, on demand; undo trims it).
         self._events: list[Any] = []
+        # The legal list of the current state once asked for (apply and undo clear it), so
+        # that applying an id just taken from it needs no other check.
+        self._legal: list[int] | None = None
         self._origin: dict[str, Any] = {}
 
     @classmethod
@@ -279,6 +289,7 @@ class ParisState:
         other._history = self._history[:]
         other._log = self._log[:]  # entries are immutable tuples
         other._events = self._events[:]  # so are the events
+        other._legal = None
         other._origin = self._origin
         return other
 
@@ -431,11 +442,16 @@ class ParisState:
 
     def legal_actions(self) -> list[int]:
         """The legal action ids of ``to_act``, in the notation's reference order."""
-        if self._phase == PLAY:
-            return self._play_legal()
-        if self._phase == SWAP:
-            return self._swap_legal()
-        return []
+        legal = self._legal
+        if legal is None:
+            if self._phase == PLAY:
+                legal = self._play_legal()
+            elif self._phase == SWAP:
+                legal = self._swap_legal()
+            else:
+                legal = []
+            self._legal = legal
+        return legal[:]
 
     def _swap_legal(self) -> list[int]:
         seat = self._to_act
@@ -476,14 +492,13 @@ class ParisState:
             combo = _combo(src, r * 4)
             if self.rules.starter_plays_all_lowest:
                 return [r * COMBOS + combo - 1]
-            return [r * COMBOS + sub - 1 for sub in SUBCOMBOS[combo]]
+            return list(_PLAY_IDS[r][combo])
         ranks = _PLAYABLE[(pile[-1] >> 2) + 1 if pile else 0]
         for r in ranks:
             base = r * 4
             combo = src[base] + 3 * src[base + 1] + 9 * src[base + 2] + 27 * src[base + 3]
             if combo:
-                first = r * COMBOS - 1
-                acts.extend(first + sub for sub in SUBCOMBOS[combo])
+                acts.extend(_PLAY_IDS[r][combo])
                 if from_hand and self.rules.play_faceup_with_last_hand:
                     acts.extend(self._combined_plays(seat, r, combo))
         return acts
@@ -634,6 +649,8 @@ class ParisState:
                 raise IllegalAction(reason, action=action, legal=tuple(self.legal_strs()))
             action_id = written_to_id(written)
             assert action_id is not None  # every legal action has an id
+        elif self._legal is not None and action in self._legal and type(action) is int:
+            action_id = action  # known legal: the list was built for this very state
         else:
             if isinstance(action, bool) or not isinstance(action, int):
                 raise IllegalAction(f"unparsable: an action is an id or a string, not {action!r}")
@@ -665,6 +682,7 @@ class ParisState:
 
     def _do(self, action: int) -> None:
         """Carry out a legal action (no check)."""
+        self._legal = None
         seat = self._to_act
         saved = self._scalars()
         if action < SWAP_BASE:
@@ -848,6 +866,7 @@ class ParisState:
             raise ValueError("nothing to undo")
         entry = self._log.pop()
         self._history.pop()
+        self._legal = None
         if len(self._events) > len(self._log):
             del self._events[len(self._log) :]
         kind, action, seat, saved = entry[0], entry[1], entry[2], entry[3]

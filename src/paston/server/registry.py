@@ -147,8 +147,13 @@ class TableRegistry:
     # ----------------------------------------------------------------- the sweep
 
     async def _sweep_forever(self) -> None:
+        last = self.clock()
         while True:
-            await asyncio.sleep(self.sweep_every)
+            # Short naps, so that a changed ``sweep_every`` takes effect at once.
+            await asyncio.sleep(min(1.0, self.sweep_every))
+            if self.clock() - last < self.sweep_every:
+                continue
+            last = self.clock()
             try:
                 await self.sweep()
             except Exception as exc:

@@ -133,7 +133,8 @@ def make_engine(url: str) -> Engine:
     if url.startswith("sqlite"):
         if path is not None:
             path.parent.mkdir(parents=True, exist_ok=True)
-        engine = create_engine(url, connect_args={"check_same_thread": False})
+        # hide_parameters: SQL logs and errors must not repeat event rows (they hold the deals).
+        engine = create_engine(url, connect_args={"check_same_thread": False}, hide_parameters=True)
 
         @event.listens_for(engine, "connect")
         def _pragmas(dbapi_conn: Any, _record: Any) -> None:
@@ -145,7 +146,7 @@ def make_engine(url: str) -> Engine:
             cur.close()
 
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    return create_engine(url, pool_pre_ping=True, hide_parameters=True)
 
 
 class EventStore:

@@ -49,8 +49,10 @@ _dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
 
 #: A socket whose outgoing queue grows past this is too slow to keep; it is dropped.
 MAX_OUTBOX = 512
-#: Chat lines a table keeps (in memory and in its log); older lines are pruned from both.
+#: Chat lines a table keeps (in memory and in its log); older lines are pruned from both,
+#: in batches once the log holds ``CHAT_PRUNE_SLACK`` lines more.
 CHAT_KEEP = 50
+CHAT_PRUNE_SLACK = 10
 
 
 def hash_token(token: str) -> str:
@@ -124,7 +126,7 @@ class Table:
         self.game_seq = 0
         self.receipts: dict[str, tuple[int, str, int]] = {}
         self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEEP)
-        self._chat_since_prune = 0
+        self._chat_logged = 0  # chat lines whose text is still in the log
         self.conns: set[Conn] = set()
         self.lock = asyncio.Lock()
         self.wake = asyncio.Event()
@@ -209,6 +211,7 @@ class Table:
             if data.get("command_id"):
                 self.receipts[data["command_id"]] = (data["seat"], "chat", seq)
             if not data.get("pruned"):
+                self._chat_logged += 1
                 self.chat.append(
                     {
                         "type": "chat",
@@ -699,9 +702,8 @@ class Table:
             line = _dumps(self.chat[-1])
             for c in list(self.conns):
                 c.send(line)
-            self._chat_since_prune += 1
-            if self._chat_since_prune >= CHAT_KEEP:
-                self._chat_since_prune = 0
+            if self._chat_logged > CHAT_KEEP + CHAT_PRUNE_SLACK:
+                self._chat_logged = len(self.chat)
                 self._prune_chat(self.chat[0]["seq"])
 
     def _prune_chat(self, before_seq: int) -> None:

@@ -135,51 +135,64 @@ def encode_paris(
     elif layout.players != n:
         raise ValueError(f"a {layout.players}-player layout cannot encode a {n}-player view")
     if out is None:
-        out = np.zeros(layout.size, np.float32)
-    else:
-        out.fill(0.0)
+        out = np.empty(layout.size, np.float32)
     at = _offsets(n)
     me = view.seat
-    out[at["phase"] + PARIS_PHASES.index(view.phase)] = 1.0
-    out[at["opening"]] = float(view.opening)
-    if view.to_act is not None:
-        out[at["to_act"] + (view.to_act - me) % n] = 1.0
-    out[at["dealer"] + (view.dealer - me) % n] = 1.0
+    # Two numpy calls instead of hundreds of scalar writes: every card block is a count of
+    # copies (one bincount over all of them), every other entry goes in with one fancy store.
+    cards: list[int] = []
     base = at["hand"]
-    for card in view.hand:
-        out[base + card] += 0.5
+    cards.extend(base + c for c in view.hand)
+    pos: list[int] = [
+        at["phase"] + PARIS_PHASES.index(view.phase),
+        at["dealer"] + (view.dealer - me) % n,
+    ]
+    val: list[float] = [1.0, 1.0]
+    if view.opening:
+        pos.append(at["opening"])
+        val.append(1.0)
+    if view.to_act is not None:
+        pos.append(at["to_act"] + (view.to_act - me) % n)
+        val.append(1.0)
     for seat, info in enumerate(view.seats):
         rel = (seat - me) % n
-        out[at["hand_count"] + rel] = min(info.hand_count / _PACK, 1.0)
         base = at["face_up"] + rel * NUM_CARDS
-        for card in info.face_up:
-            out[base + card] += 0.5
-        for slot in info.face_down_slots:
-            out[at["face_down"] + rel * 3 + slot] = 1.0
-        out[at["finished"] + rel] = float(info.finished)
-        out[at["swaps_left"] + rel] = info.swaps_left / 3.0
-        out[at["ready"] + rel] = float(info.ready)
+        cards.extend(base + c for c in info.face_up)
+        base = at["face_down"] + rel * 3
+        pos.extend(base + slot for slot in info.face_down_slots)
+        val.extend(1.0 for _ in info.face_down_slots)
+        pos += [at["hand_count"] + rel, at["swaps_left"] + rel]
+        val += [min(info.hand_count / _PACK, 1.0), info.swaps_left / 3.0]
+        if info.finished:
+            pos.append(at["finished"] + rel)
+            val.append(1.0)
+        if info.ready:
+            pos.append(at["ready"] + rel)
+            val.append(1.0)
     pile = view.pile
     base = at["pile"]
-    for card in pile:
-        out[base + card] += 0.5
-    out[at["pile_count"]] = len(pile) / _PACK
+    cards.extend(base + c for c in pile)
     if pile:
         top = pile[-1] >> 2
-        out[at["top_rank"] + top] = 1.0
         run = 0
         for card in reversed(pile):
             if card >> 2 != top:
                 break
             run += 1
-        out[at["top_run"] + min(run, 3) - 1] = 1.0
-        out[at["seven"]] = float(view.seven)
+        pos += [at["top_rank"] + top, at["top_run"] + min(run, 3) - 1, at["seven"]]
+        val += [1.0, 1.0, float(view.seven)]
     base = at["burned"]
-    for card in view.burned_cards:
-        out[base + card] += 0.5
-    out[at["burned_count"]] = min(view.burned / _PACK, 1.0)
-    out[at["deck_count"]] = view.deck / _PACK
-    out[at["turns"]] = min(view.turns / view.rules.max_turns, 1.0)
+    cards.extend(base + c for c in view.burned_cards)
+    pos += [at["pile_count"], at["burned_count"], at["deck_count"], at["turns"]]
+    val += [
+        len(pile) / _PACK,
+        min(view.burned / _PACK, 1.0),
+        view.deck / _PACK,
+        min(view.turns / view.rules.max_turns, 1.0),
+    ]
+    counts = np.bincount(cards, minlength=layout.size) if cards else 0
+    np.multiply(counts, 0.5, out=out, casting="unsafe")
+    out[pos] = val
     return out
 
 

@@ -299,3 +299,15 @@ def test_position_validity(edit: dict[str, Any], message: str) -> None:
         else:
             record[key] = value
     assert record_error(record).startswith(message)
+
+
+def test_the_legal_list_handed_out_is_a_copy() -> None:
+    state = play(position("s0 H[5C 7D 8H]; fillers; pile [7S]"))
+    legal = state.legal_actions()
+    legal.append(parse_action("play 8H"))
+    with pytest.raises(IllegalAction) as info:
+        state.apply(parse_action("play 8H"))
+    assert info.value.reason.startswith("not playable")
+    state.apply(state.legal_actions()[0])
+    state.undo()
+    assert state.legal_strs() == ["play 5C", "play 7D"]

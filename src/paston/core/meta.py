@@ -31,6 +31,7 @@ from __future__ import annotations
 import datetime as _dt
 import json
 import math
+import unicodedata
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
@@ -56,6 +57,9 @@ STANDARD_TAGS: Final = ("players", "date", "event", "site", "bots", "result")
 MAX_TEXT: Final = 200
 #: Largest ``meta`` object accepted from outside, measured as compact JSON in UTF-8.
 MAX_META_BYTES: Final = 16_384
+#: Unicode categories a tag's text may not hold: controls, formatting (bidi overrides,
+#: zero-width), line and paragraph separators, surrogates.
+_UNSAFE_CATEGORIES: Final = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs"})
 #: Deepest nesting of lists and objects inside an extra tag.
 _MAX_DEPTH: Final = 4
 
@@ -74,9 +78,10 @@ def _check_text(value: Any, where: str) -> str:
         raise MetaError(f"meta.{where}: must be a string, not {_type(value)}")
     if len(value) > MAX_TEXT:
         raise MetaError(f"meta.{where}: longer than {MAX_TEXT} characters ({len(value)})")
-    if any(not ch.isprintable() for ch in value):
-        # Names end up in terminals and HTML: no control characters, no line breaks.
-        raise MetaError(f"meta.{where}: holds a control character")
+    if any(unicodedata.category(ch) in _UNSAFE_CATEGORIES for ch in value):
+        # Names end up in terminals and HTML: no control or bidi/zero-width formatting
+        # characters, no line breaks (they could fake other lines or reorder text).
+        raise MetaError(f"meta.{where}: holds a control or formatting character")
     return value
 
 
@@ -206,8 +211,10 @@ def build_meta(
     Raises :class:`MetaError` for a bad value.
     """
     tags: dict[str, Any] = {}
+    # Lists are copied (a caller's list must not change the record later); a lone string
+    # is passed on as it is, so that check_meta refuses it instead of splitting it.
     if players is not None:
-        tags["players"] = list(players)
+        tags["players"] = players if isinstance(players, str) else list(players)
     if date == "today":
         tags["date"] = today()
     elif date is not None:
@@ -217,7 +224,7 @@ def build_meta(
     if site is not None:
         tags["site"] = site
     if bots is not None:
-        tags["bots"] = list(bots)
+        tags["bots"] = bots if isinstance(bots, str) else list(bots)
     if result is not None:
         tags["result"] = result if isinstance(result, str) else list(result)
     for key, value in (extra or {}).items():

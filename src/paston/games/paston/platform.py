@@ -110,19 +110,15 @@ def render_view(view: SeatView) -> str:
     return to_plain(view_status(view))
 
 
-# The server's hooks live in ``table_views`` (the server's Paston module); they are looked up
-# when first called so that importing the descriptor never imports the server.
-def _table_hook(name: str, fallback: str) -> Callable[..., Any]:
+# The server's hooks live in ``table_views`` (what a table shows of a deal); they are looked up
+# when first called so that importing the descriptor stays light.
+def _table_hook(name: str) -> Callable[..., Any]:
     def hook(*args: Any) -> Any:
-        try:
-            module = importlib.import_module("paston.games.paston.table_views")
-            function = getattr(module, name)
-        except (ModuleNotFoundError, AttributeError):
-            function = getattr(importlib.import_module("paston.server.views"), fallback)
-        return function(*args)
+        module = importlib.import_module("paston.games.paston.table_views")
+        return getattr(module, name)(*args)
 
     hook.__name__ = name
-    hook.__doc__ = f"``paston.games.paston.table_views.{name}`` (looked up on first call)."
+    hook.__doc__ = f"``paston.games.paston.table_views.{name}`` (imported on first call)."
     return hook
 
 
@@ -170,9 +166,9 @@ GAME = GameInfo(
     load_record=load_record,
     render_view=render_view,
     num_actions=NUM_ACTIONS,
-    spectator_view=_table_hook("spectator_view", "spectator_view"),
-    reveal=_table_hook("reveal", "deal_reveal"),
-    default_action=_table_hook("default_action", "default_action"),
+    spectator_view=_table_hook("spectator_view"),
+    reveal=_table_hook("reveal"),
+    default_action=_table_hook("default_action"),
     bots=BOTS,
     default_bot="heuristic",
     extras={

@@ -35,15 +35,25 @@ from .rules import DEFAULT_RULES, ParisRules
 if TYPE_CHECKING:
     from .view import ParisView
 
-__all__ = ["OVER", "PHASE_NAMES", "PLAY", "SWAP", "ParisState", "hand_target"]
+__all__ = [
+    "LOG_MISS",
+    "LOG_PICKUP",
+    "LOG_PLAY",
+    "OVER",
+    "PHASE_NAMES",
+    "PLAY",
+    "SWAP",
+    "ParisState",
+    "hand_target",
+]
 
 SWAP, PLAY, OVER = 0, 1, 2
 PHASE_NAMES = ("swap", "play", "over")
 #: The most swaps a player may make (§4).
 SWAP_LIMIT = 3
 
-# Change-log entry kinds.
-_K_SWAP, _K_READY, _K_PLAY, _K_PICKUP, _K_MISS = range(5)
+# Change-log entry kinds (the first item of every entry; .view reads the log too).
+LOG_SWAP, LOG_READY, LOG_PLAY, LOG_PICKUP, LOG_MISS = range(5)
 
 # _PLAYABLE[top + 1]: the ranks that may go on a pile whose top card has rank ``top`` (-1 for
 # an empty pile), ascending (§6.2): on a 7, 3-7 and the 10; on any other rank t, t and up and
@@ -696,18 +706,18 @@ class ParisState:
             up[y] -= 1
             hand[y] += 1
             self._swaps[seat] += 1
-            self._log.append((_K_SWAP, action, seat, saved))
+            self._log.append((LOG_SWAP, action, seat, saved))
         elif action == READY:
             self._ready[seat] = True
             if seat == self._dealer:
                 self._start_play()
             else:
                 self._to_act = (seat + 1) % self._n
-            self._log.append((_K_READY, action, seat, saved))
+            self._log.append((LOG_READY, action, seat, saved))
         elif action == PICKUP:
             picked = tuple(self._pile)
             self._take_pile(seat)
-            self._log.append((_K_PICKUP, action, seat, saved, picked))
+            self._log.append((LOG_PICKUP, action, seat, saved, picked))
             self._after_pickup(seat)
         else:
             slot = action - BLIND_BASE
@@ -721,7 +731,7 @@ class ParisState:
                 self._pile.append(card)
                 picked = tuple(self._pile)
                 self._take_pile(seat)
-                self._log.append((_K_MISS, action, seat, saved, slot, card, picked))
+                self._log.append((LOG_MISS, action, seat, saved, slot, card, picked))
                 self._after_pickup(seat)
         self._history.append(action)
 
@@ -798,7 +808,7 @@ class ParisState:
         self._opening = False
         self._log.append(
             (
-                _K_PLAY,
+                LOG_PLAY,
                 action,
                 seat,
                 saved,
@@ -885,7 +895,7 @@ class ParisState:
         while len(self._finished) > n_finished:
             self._out[self._finished.pop()] = False
             self._active += 1
-        if kind == _K_PLAY:
+        if kind == LOG_PLAY:
             _, _, _, _, hand_combo, up_combo, slot, combo, burned_k, drew, _, _ = entry
             hand = self._hand[seat]
             for _ in range(drew):
@@ -910,19 +920,19 @@ class ParisState:
                     up[base + s] += ud[s]
                 self._hand_n[seat] += COMBO_SIZE[hand_combo]
                 self._up_n[seat] += COMBO_SIZE[up_combo]
-        elif kind in (_K_PICKUP, _K_MISS):
+        elif kind in (LOG_PICKUP, LOG_MISS):
             picked = entry[-1]
             hand = self._hand[seat]
             for card in picked:
                 hand[card] -= 1
             self._hand_n[seat] -= len(picked)
             self._pile.extend(picked)
-            if kind == _K_MISS:
+            if kind == LOG_MISS:
                 slot, card = entry[4], entry[5]
                 self._pile.pop()
                 self._down[seat][slot] = card
                 self._down_n[seat] += 1
-        elif kind == _K_SWAP:
+        elif kind == LOG_SWAP:
             x, y = divmod(action - SWAP_BASE, NUM_CARDS)
             hand, up = self._hand[seat], self._up[seat]
             hand[x] += 1

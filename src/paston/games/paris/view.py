@@ -8,19 +8,14 @@ own hand; never another hand, a face-down card before it is turned, or the deck 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .actions import action_str
 from .cards import CARD_NAMES, SEVEN
 from .rules import ParisRules
-
-if TYPE_CHECKING:
-    from .state import ParisState
+from .state import LOG_MISS, LOG_PICKUP, LOG_PLAY, ParisState
 
 __all__ = ["ParisView", "PublicEvent", "PublicSeat", "build_view", "public_events"]
-
-# Change-log kinds of .state (kept in step with it).
-_K_SWAP, _K_READY, _K_PLAY, _K_PICKUP, _K_MISS = range(5)
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,14 +155,14 @@ def public_events(state: ParisState) -> tuple[PublicEvent, ...]:
 def _event(entry: tuple[Any, ...]) -> PublicEvent:
     kind, action, seat = entry[0], entry[1], entry[2]
     text = action_str(action)
-    if kind == _K_PLAY:
+    if kind == LOG_PLAY:
         burn, drew, card = entry[10], entry[9], entry[11]
         if card >= 0:
             return PublicEvent(seat, text, burn, blind_card=card, fit=True, drew=drew)
         return PublicEvent(seat, text, burn, drew=drew)
-    if kind == _K_PICKUP:
+    if kind == LOG_PICKUP:
         return PublicEvent(seat, text, picked_up=entry[4])
-    if kind == _K_MISS:
+    if kind == LOG_MISS:
         return PublicEvent(seat, text, picked_up=entry[6], blind_card=entry[5], fit=False)
     return PublicEvent(seat, text)
 

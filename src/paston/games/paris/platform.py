@@ -84,9 +84,14 @@ def _bot_factory(name: str) -> Callable[..., Any]:
 # (name, module in paston.games.paris.bots, description, label): listed when the module is
 # installed, found without importing it (so the descriptor never imports a bot).
 _BOT_TABLE = (
-    ("random", "random_bot", "a baseline that plays any legal action", "Random"),
-    ("heuristic", "heuristic", "quick, plays sound Paris", "Heuristic"),
-    ("dpimc", "dpimc", "strong: samples the unseen cards and searches", "DPIMC"),
+    ("random", "random_bot", "plays a random legal action: a baseline", "Random"),
+    (
+        "heuristic",
+        "heuristic",
+        "thumb rules: sheds its lowest cards, keeps 10s and 2s",
+        "Heuristic",
+    ),
+    ("dpimc", "dpimc", "search: samples the hidden cards and plays each option out", "DPIMC"),
 )
 
 

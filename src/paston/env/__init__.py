@@ -9,7 +9,8 @@ The encodings need only numpy. The adapters import their framework when first us
 * ``paston.env.ParisEnv`` — Gymnasium ``paston/Paris-v0``, one learner at a Paris table
   (:mod:`paston.env.paris_gym`), observations from :mod:`paston.env.paris_encoding`;
 * ``paston.env.ParisAECEnv`` — PettingZoo AEC, one agent per Paris seat
-  (:mod:`paston.env.paris_pettingzoo`).
+  (:mod:`paston.env.paris_pettingzoo`);
+* ``import paston.env.paris_openspiel`` — registers the OpenSpiel game ``python_paris``.
 
 See docs/research-apis.md.
 """

@@ -97,7 +97,7 @@ def test_blind_checks_in_order() -> None:
 
 def test_must_play_names_the_cards_that_fit() -> None:
     on_seven = position("s0 H[5C 9D]; fillers; pile [7C]")
-    assert reason(on_seven, "pickup") == "must play: holds 5C which go on 7C"
+    assert reason(on_seven, "pickup") == "must play: holds 5C which goes on 7C"
     one = position("s0 H[5C 9D]; fillers; pile [8C]")
     assert reason(one, "pickup") == "must play: holds 9D which beats 8C"
 

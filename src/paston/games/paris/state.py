@@ -612,9 +612,7 @@ class ParisState:
             ):
                 return False
             # The whole hand must be in the play, and the rest must be face up.
-            if sum(want[c] >= hand[c] for c in range(NUM_CARDS) if hand[c]) != sum(
-                1 for c in range(NUM_CARDS) if hand[c]
-            ):
+            if not all(want[c] >= hand[c] for c in range(NUM_CARDS) if hand[c]):
                 return False
             up = self._up[seat]
             return all(want[c] - hand[c] <= up[c] for c in cards)
@@ -634,7 +632,10 @@ class ParisState:
             top = self._pile[-1]
             fits = sorted({c for a in plays for c in _CARDS_OF[a // COMBOS][a % COMBOS + 1]})
             names = ", ".join(CARD_NAMES[c] for c in fits)
-            verb = "go on" if top >> 2 == SEVEN else "beat" if len(fits) > 1 else "beats"
+            if top >> 2 == SEVEN:
+                verb = "go on" if len(fits) > 1 else "goes on"
+            else:
+                verb = "beat" if len(fits) > 1 else "beats"
             return f"must play: holds {names} which {verb} {CARD_NAMES[top]}"
         return None
 

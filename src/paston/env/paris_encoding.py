@@ -55,14 +55,11 @@ class ParisField:
 
 @dataclass(frozen=True, slots=True)
 class ParisLayout:
-    """The blocks of the vector for ``players`` seats, in order."""
+    """The blocks of the vector for ``players`` seats, in order; ``size`` is their total."""
 
     players: int
     fields: tuple[ParisField, ...]
-
-    @property
-    def size(self) -> int:
-        return sum(f.size for f in self.fields)
+    size: int
 
     def offset(self, name: str) -> int:
         start = 0
@@ -105,7 +102,7 @@ def paris_layout(players: int) -> ParisLayout:
         ParisField("deck_count", 1, "cards left in the deck / 104"),
         ParisField("turns", 1, "play-phase turns so far / max_turns"),
     )
-    return ParisLayout(n, fields)
+    return ParisLayout(n, fields, sum(f.size for f in fields))
 
 
 def describe_paris_layout(players: int) -> str:

@@ -153,3 +153,19 @@ def test_offered_bots_are_the_registrys() -> None:
     assert deal.to_act is not None
     view = deal.view(deal.to_act)
     assert made.act(view) in view.legal
+
+
+def test_rewritten_records_keep_their_meta() -> None:
+    deal = deal_until_playable(seed=6)[-1]
+    record = {**paston.deal_record(deal), "meta": {"event": "club", "x": [1]}}
+    assert paston.deal_record(paston.deal_from_record(record)) == record
+    game = Game()
+    game.next_state(random.Random(2))
+    body = {**paston.deal_record(game.deals[0], in_game=True), "meta": {"site": "here"}}
+    written = {**game_record(game), "deals": [body], "meta": {"players": ["a", "b", "c"]}}
+    again = paston.game_from_record(written)
+    assert game_record(again) == written
+    # New tags replace the old ones when the program writing the record gives them.
+    assert again.record({"event": "new"})["meta"] == {"event": "new"}
+    # Without meta nothing is added.
+    assert "meta" not in paston.deal_record(deal) and "meta" not in game_record(game)

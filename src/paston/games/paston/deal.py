@@ -163,6 +163,7 @@ class Deal:
         "hand_to_play",
         "hands",
         "leader",
+        "meta",
         "n_active",
         "passed",
         "phase_id",
@@ -244,6 +245,8 @@ class Deal:
         self.first_bidder = -1
         self.phase_id = BIDDING
         self.seat_to_act = -1
+        #: The record's ``meta`` tags when the deal was read from a record (kept, never read).
+        self.meta: Any = None
         if any(spade_run(m, self.rules) for m in masks):
             self._end_redeal("spade-run")
             return

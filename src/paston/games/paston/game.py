@@ -57,6 +57,9 @@ class Game:
         self._over = False
         self._winner: int | None = None
         self._draw = False
+        #: The record's ``meta`` tags when the game was read from a record: written back by
+        #: :meth:`record` unless new tags are given (programs that rewrite records keep it).
+        self.meta: Any = None
 
     # ----------------------------------------------------------------- settling
 

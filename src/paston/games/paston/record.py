@@ -42,6 +42,8 @@ def deal_record(deal: Deal, *, in_game: bool = False) -> dict[str, Any]:
         "prikup": [card_name(c) for c in cards_of(deal.prikup)],
         "actions": [action_str(a) for a in deal.actions],
     }
+    if deal.meta is not None:
+        body["meta"] = deal.meta  # read from a record: a rewritten record keeps its tags
     if in_game:
         return body
     return {"format": DEAL_FORMAT, "rules": deal.rules.to_dict(), **body}
@@ -49,11 +51,14 @@ def deal_record(deal: Deal, *, in_game: bool = False) -> dict[str, Any]:
 
 def game_record(game: Game) -> dict[str, Any]:
     """The record of a game as played so far."""
-    return {
+    record = {
         "format": GAME_FORMAT,
         "rules": game.rules.to_dict(),
         "deals": [deal_record(d, in_game=True) for d in game.deals],
     }
+    if game.meta is not None:
+        record["meta"] = game.meta  # read from a record: a rewritten record keeps its tags
+    return record
 
 
 # ----------------------------------------------------------------- reading
@@ -128,6 +133,8 @@ def _deal_body(
             deal.apply(text)
         except IllegalAction as exc:
             raise exc.located(deal=deal_no, position=position) from None
+    if "meta" in body:
+        deal.meta = body["meta"]  # never checked: replay ignores meta and never fails on it
     return deal
 
 
@@ -186,6 +193,8 @@ def game_from_record(record: dict[str, Any]) -> Game:
                 raise RecordError(f"the game ended after deal {index - 1}; no deal may follow")
         expect = game.next_deal_setup()
         game.deals.append(_deal_body(body, rules, index, expect))
+    if "meta" in record:
+        game.meta = record["meta"]
     return game
 
 

@@ -176,5 +176,6 @@ class TableRegistry:
 
     async def _evict(self, table: Table) -> None:
         await table.stop()
+        self.runner.drop(table.id)
         self.tables.pop(table.id, None)
         self._quiet_since.pop(table.id, None)

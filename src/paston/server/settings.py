@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.protocol import FlagInfo, GameInfo
@@ -54,6 +54,8 @@ class TableSettings:
     hint_limit: int = 15
     #: A seed for reproducible deals (tests); ``None``: every deal from the system's CSPRNG.
     seed: int | None = None
+    #: Options of the game's match (``GameInfo.extras["match_options"]``: Paris's ``games``).
+    match_options: Mapping[str, int] = field(default_factory=dict)
 
     @property
     def info(self) -> GameInfo:
@@ -83,6 +85,7 @@ class TableSettings:
             "first_dealer": self.first_dealer,
             "hint_limit": self.hint_limit,
             "seed": self.seed,
+            "match_options": dict(self.match_options),
             "rules": self.rules_dict(),
             "seats": [{"kind": s.kind, "bot": s.bot} for s in self.seats],
         }
@@ -106,6 +109,7 @@ class TableSettings:
             game=game,
             hint_limit=data.get("hint_limit", 15),
             seed=data.get("seed"),
+            match_options=data.get("match_options", {}),
         )
 
 
@@ -124,6 +128,7 @@ _KEYS = (
     "first_dealer",
     "hint_limit",
     "seed",
+    "match_options",
 )
 
 #: A bot seat without a named bot, and the stand-in for an absent player: strong and quick.
@@ -183,6 +188,28 @@ def parse_rules(info: GameInfo, raw: Any) -> Any:
         return info.parse_rules(raw)
     except (ValueError, TypeError) as exc:
         raise BadRequest(f"'rules': {exc}") from None
+
+
+def parse_match_options(info: GameInfo, raw: Any) -> dict[str, int]:
+    """The match options a game offers (whole numbers, capped like the length flags)."""
+    offered: Mapping[str, str] = info.extras.get("match_options", {})
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        raise BadRequest("'match_options' must be a JSON object")
+    out: dict[str, int] = {}
+    for key, value in raw.items():
+        if key not in offered:
+            names = ", ".join(offered) or "none"
+            raise BadRequest(
+                f"'match_options': unknown option {str(key)[:40]!r} for {info.name} "
+                f"(options: {names})"
+            )
+        high = LENGTH_CAPS.get(key, 100)
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= high:
+            raise BadRequest(f"'match_options.{key}' must be a whole number from 1 to {high}")
+        out[key] = value
+    return out
 
 
 def _seats(info: GameInfo, raw: Any) -> tuple[SeatSpec, ...]:
@@ -269,4 +296,5 @@ def parse_settings(body: Any, *, default_deal_pause: float = 2.0) -> TableSettin
         game=game,
         hint_limit=hint_limit,
         seed=seed,
+        match_options=parse_match_options(info, body.get("match_options")),
     )

@@ -116,7 +116,9 @@ class Table:
         self.runner = runner or BotRunner()
         self.info = get_game(settings.game)
         self.players = len(settings.seats)
-        self.match: Match = self.info.new_match(self.players, settings.rules, settings.first_dealer)
+        self.match: Match = self.info.new_match(
+            self.players, settings.rules, settings.first_dealer, **settings.match_options
+        )
         # Live deals come from the system's CSPRNG; a table seed (tests) makes them repeatable.
         self._source: random.Random = (
             random.Random(settings.seed) if settings.seed is not None else secrets.SystemRandom()

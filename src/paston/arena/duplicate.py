@@ -31,6 +31,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ..bots import Bot, make_bot
+from ..bots.registry import parse_spec
 from ..core.meta import build_meta
 from ..core.protocol import GameInfo, State
 from ..core.registry import get_game
@@ -410,8 +411,6 @@ def check_task(task: SetTask, sets: int) -> GameInfo:
         if not spec.strip().startswith("cmd:"):
             make_bot(spec, seed=0, game=info.name).close()
         else:
-            from ..bots.registry import parse_spec
-
             parse_spec(spec)
     return info
 

@@ -1,8 +1,11 @@
-"""Bots: the protocol, the registry of bots by name, and the bots themselves."""
+"""Bots of every game: the protocol, the registry by (game, name) and external bots.
+
+A game's own bots live in ``paston.games.<game>.bots`` and register themselves.
+"""
 
 from __future__ import annotations
 
 from .base import Bot, Choice
-from .registry import BOT_NAMES, make_bot
+from .registry import BOT_NAMES, BotSpecError, bot_names, make_bot, register_bot
 
-__all__ = ["BOT_NAMES", "Bot", "Choice", "make_bot"]
+__all__ = ["BOT_NAMES", "Bot", "BotSpecError", "Choice", "bot_names", "make_bot", "register_bot"]

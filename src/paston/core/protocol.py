@@ -33,7 +33,11 @@ __all__ = [
 
 @runtime_checkable
 class View(Protocol):
-    """One seat's knowledge of a state. ``legal`` is non-empty only for the seat to act."""
+    """One seat's knowledge of a state. ``legal`` is non-empty only for the seat to act.
+
+    ``to_json()`` holds ``"legal"``: the canonical strings of ``legal``, in the same order
+    (external ``cmd:`` bots pair ids and strings through it, for any game).
+    """
 
     @property
     def seat(self) -> int: ...
@@ -103,7 +107,9 @@ class Match(Protocol):
 
     @property
     def current(self) -> State | None:
-        """The hand in progress (or just finished); ``None`` before the first."""
+        """The hand in progress; ``None`` before the first. Between hands a match may give
+        the hand just finished or ``None`` (Paston's ``Game`` gives ``None``): check
+        ``is_over``, and keep the state :meth:`next_state` returned to look at a hand."""
         ...
 
     @property
@@ -113,7 +119,9 @@ class Match(Protocol):
     def totals(self) -> tuple[float, ...]: ...
 
     def next_state(self, rng: random.Random) -> State:
-        """Deal the next hand with ``rng`` (a CSPRNG at live tables, seeded for tests)."""
+        """Deal the next hand with ``rng`` (a CSPRNG at live tables, seeded for tests and
+        arenas: the same generator state deals the same hand). The hand may be over at once
+        (a Paston redeal); the match then deals again on the next call."""
         ...
 
     def record(self, meta: Mapping[str, Any] | None = None) -> dict[str, Any]:

@@ -60,12 +60,14 @@ def _bots(spec: str, person: int, seed: int | None) -> dict[int, Bot]:
     return bots
 
 
-def _game_of_record(record: dict[str, Any]) -> str:
+def _game_of_record(record: dict[str, Any], source: Path) -> str:
     """Which game a saved record is of, from its ``format``."""
-    fmt = record.get("format")
-    if isinstance(fmt, str) and fmt.startswith("paris-"):
-        return "paris"
-    return "paston"
+    from ..core.registry import game_for_record
+
+    try:
+        return game_for_record(record).name
+    except RecordError as exc:
+        fail(f"{source}: {exc}")
 
 
 def _check_save_folder(save_path: Path) -> None:
@@ -73,16 +75,21 @@ def _check_save_folder(save_path: Path) -> None:
         fail(f"--save: no such folder: {save_path.parent}")
 
 
+def _check_game(game: str) -> None:
+    """Any other game of the registry is played through the protocol-only session."""
+    from ..core.registry import UnknownGame, get_game
+
+    try:
+        get_game(game)
+    except UnknownGame as exc:
+        fail(f"--game: {exc}")
+
+
 def _check_hint_bot(hint_bot: str | None, game: str) -> None:
     if hint_bot is None:
         return
     try:
-        if game == "paston":
-            make_bot(hint_bot).close()
-        else:
-            from ..terminal.paris import make_paris_bot
-
-            make_paris_bot(hint_bot).close()
+        make_bot(hint_bot, game=game).close()
     except ValueError as exc:
         fail(f"--hint-bot: {exc}")
 
@@ -126,9 +133,9 @@ def play_command(
         if rules is not None:
             fail("--rules cannot be combined with --resume (the saved game has its rules)")
         record = read_record(str(resume))
-        game = _game_of_record(record)
+        game = _game_of_record(record, resume)
     elif game not in PLAYABLE:
-        fail(f"--game: unknown game {game!r}; choose one of: {', '.join(PLAYABLE)}")
+        _check_game(game)
     _check_hint_bot(hint_bot, game)
     console = Console(highlight=False)
     interactive = sys.stdin.isatty() and console.is_terminal
@@ -137,6 +144,8 @@ def play_command(
     )
     if game == "paris":
         raise typer.Exit(_start_paris(console, options, players, record))
+    if game != "paston":
+        raise typer.Exit(_start_generic(console, options, players, record, game))
     if players is not None and players != 3:
         fail(f"--players: Paston is played by 3, not {players}")
     if seat > 2:
@@ -185,7 +194,7 @@ def _start_paris(
     from ..games.paris.record import state_from_record
     from ..games.paris.shuffle import deal_game
     from ..games.paris.text import state_text
-    from ..terminal.paris import ParisSession, make_paris_bot
+    from ..terminal.paris import ParisSession
 
     names: list[str] | None = None
     if record is not None:
@@ -194,7 +203,7 @@ def _start_paris(
         except RecordError as exc:
             fail(f"{options.resume}: {exc}")
         n = state.players
-        person, specs, names = _paris_seats(record.get("meta"), n, options)
+        person, specs, names = _saved_seats(record.get("meta"), n, options)
         save_path = options.save if options.save is not None else options.resume
         assert save_path is not None
     else:
@@ -210,19 +219,11 @@ def _start_paris(
         person = options.seat
         if person >= n:
             fail(f"--seat: a {n}-player game has seats 0 to {n - 1}, not {person}")
-        specs = _paris_bot_specs(options.bots, person, n)
+        specs = _bot_specs(options.bots, person, n, "heuristic")
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         save_path = options.save if options.save is not None else Path(f"paris-game-{stamp}.json")
     _check_save_folder(save_path)
-    bots: dict[int, Bot] = {}
-    for seat, spec in specs.items():
-        try:
-            seed = None if options.seed is None else options.seed * 7 + seat
-            bots[seat] = make_paris_bot(spec, seed=seed)
-        except ValueError as exc:
-            for bot in bots.values():
-                bot.close()
-            fail(f"--bots: {exc}")
+    bots = _make_bots(specs, options.seed, "paris")
     session = ParisSession(
         state,
         person,
@@ -245,6 +246,81 @@ def _start_paris(
     return session.run()
 
 
+def _start_generic(
+    console: Console,
+    options: _Options,
+    players: int | None,
+    record: dict[str, Any] | None,
+    name: str,
+) -> int:
+    """A game with no terminal module of its own, through :class:`ProtocolSession`."""
+    from ..core.protocol import Match
+    from ..core.registry import get_game
+    from ..terminal.generic import ProtocolSession
+
+    info = get_game(name)
+    rng = random.Random(options.seed)
+    if record is not None:
+        try:
+            match = info.load_record(record)
+        except (RecordError, ValueError) as exc:
+            fail(f"{options.resume}: {exc}")
+        if not isinstance(match, Match):
+            fail(f"{options.resume}: a single {info.title} hand cannot be resumed, only a game")
+        person, specs, names = _saved_seats(record.get("meta"), match.players, options)
+        save_path = options.save if options.save is not None else options.resume
+        assert save_path is not None
+    else:
+        n = info.default_seats if players is None else players
+        if n not in info.seat_counts:
+            counts = ", ".join(map(str, info.seat_counts))
+            fail(f"--players: {info.title} is played by {counts}, not {n}")
+        try:
+            data = {} if options.rules is None else json.loads(options.rules)
+            match = info.new_match(n, info.parse_rules(data), rng.randrange(n))
+        except json.JSONDecodeError as exc:
+            fail(f"--rules is not JSON: {exc.msg} at column {exc.colno}")
+        except (ValueError, TypeError) as exc:
+            fail(f"--rules: {exc}")
+        person = options.seat
+        if person >= n:
+            fail(f"--seat: a {n}-player game has seats 0 to {n - 1}, not {person}")
+        specs = _bot_specs(options.bots, person, n, info.default_bot)
+        names = None
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        save_path = options.save if options.save is not None else Path(f"{name}-game-{stamp}.json")
+    _check_save_folder(save_path)
+    bots = _make_bots(specs, options.seed, name)
+    session = ProtocolSession(
+        info,
+        match,
+        person,
+        bots,
+        specs,
+        console,
+        line_reader(console),
+        save_path,
+        rng,
+        pause=options.pause,
+        hint_bot=options.hint_bot,
+        seed=options.seed,
+        names=names,
+    )
+    return session.run()
+
+
+def _make_bots(specs: dict[int, str], seed: int | None, game: str) -> dict[int, Bot]:
+    bots: dict[int, Bot] = {}
+    for seat, spec in specs.items():
+        try:
+            bots[seat] = make_bot(spec, seed=None if seed is None else seed * 7 + seat, game=game)
+        except ValueError as exc:
+            for bot in bots.values():
+                bot.close()
+            fail(f"--bots: {exc}")
+    return bots
+
+
 def _paris_rules(text: str | None) -> Any:
     from ..games.paris.rules import ParisRules, RuleError
 
@@ -260,9 +336,9 @@ def _paris_rules(text: str | None) -> Any:
         fail(f"--rules: {exc}")
 
 
-def _paris_bot_specs(spec: str | None, person: int, players: int) -> dict[int, str]:
-    """``--bots`` for a Paris table: one spec for every other seat, or one per seat in order."""
-    names = [s.strip() for s in (spec or "heuristic").split(",") if s.strip()]
+def _bot_specs(spec: str | None, person: int, players: int, default: str) -> dict[int, str]:
+    """``--bots``: one spec for every other seat, or one per other seat in seat order."""
+    names = [s.strip() for s in (spec or default).split(",") if s.strip()]
     others = [s for s in range(players) if s != person]
     if len(names) == 1:
         names *= len(others)
@@ -274,7 +350,7 @@ def _paris_bot_specs(spec: str | None, person: int, players: int) -> dict[int, s
     return dict(zip(others, names, strict=True))
 
 
-def _paris_seats(
+def _saved_seats(
     meta: Any, players: int, options: _Options
 ) -> tuple[int, dict[int, str], list[str] | None]:
     """Who sat where in a saved game: the person's seat, the bots' specs and the names, from
@@ -300,7 +376,7 @@ def _paris_seats(
     person = options.seat
     if person >= players:
         fail(f"--seat: a {players}-player game has seats 0 to {players - 1}, not {person}")
-    return person, _paris_bot_specs(options.bots, person, players), None
+    return person, _bot_specs(options.bots, person, players, "heuristic"), None
 
 
 def register(app: typer.Typer) -> None:

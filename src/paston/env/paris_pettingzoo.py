@@ -4,8 +4,8 @@
 >>> env = ParisAECEnv(players=4)
 >>> env.reset(seed=3)
 >>> obs, reward, terminated, truncated, info = env.last()
->>> sorted(obs), env.agent_selection  # the dealer's left swaps first
-(['action_mask', 'observation'], 'seat_1')
+>>> sorted(obs), env.agent_selection == f"seat_{(env.state.dealer + 1) % 4}"  # dealer's left
+(['action_mask', 'observation'], True)
 """
 
 from __future__ import annotations

@@ -340,3 +340,65 @@ def test_bad_options_are_one_error_line(tmp_path: Path) -> None:
     bad.write_text('{"format": "paris-game/1", "players": 11}', encoding="utf-8")
     proc = _run(["--resume", str(bad)], tmp_path)
     assert proc.returncode == 2 and proc.stderr.startswith("error: ")
+
+
+def _start_at(
+    tmp_path: Path, name: str, seats: list[dict[str, object]], pile: list[str]
+) -> Session:
+    position = {
+        "format": "paris-position/1",
+        "players": 3,
+        "dealer": 2,
+        "seats": seats,
+        "pile": pile,
+        "to_act": 0,
+    }
+    path = tmp_path / name
+    path.write_text(json.dumps(position), encoding="utf-8")
+    return Session(["--resume", str(path), "--bots", "heuristic", "--seed", "1"], tmp_path)
+
+
+def test_blind_play_and_pickup_typed_out(tmp_path: Path) -> None:
+    empty = [None, None, None]
+    # paris.md V20: only face-down cards left; slot 1 holds 4D, which does not fit on QS.
+    session = _start_at(
+        tmp_path,
+        "v20.json",
+        [
+            {"hand": [], "face_up": [], "face_down": ["8H", "4D", "KD"]},
+            {"hand": ["AS"], "face_up": [], "face_down": ["3C", None, None]},
+            {"hand": ["KH"], "face_up": [], "face_down": ["5C", None, None]},
+        ],
+        ["JC", "QS"],
+    )
+    text, phase = session.read()
+    assert phase == "play"
+    assert [label for _, label in listed(text)] == ["blind 0", "blind 1", "blind 2"]
+    assert "play a face-down card blind" in text and "[0] [1] [2]" in text
+    assert "8H" not in text and "4D" not in text  # face-down cards stay unseen
+    session.send("blind 1")
+    text, _ = session.read()
+    assert "You: plays face-down slot 1: 4D does not fit, picks up the pile (3: 4D JC QS)" in text
+    session.send("quit")
+    assert session.finish()[0] == 0
+    # paris.md V05: a 2 may not go on a 7, nor the 9: the pile must be picked up.
+    session = _start_at(
+        tmp_path,
+        "v05.json",
+        [
+            {"hand": ["2H", "9S"], "face_up": [], "face_down": empty},
+            {"hand": ["AS"], "face_up": [], "face_down": ["3C", None, None]},
+            {"hand": ["KH"], "face_up": [], "face_down": ["5C", None, None]},
+        ],
+        ["7C"],
+    )
+    text, _ = session.read()
+    assert "a 7 is on top: the next play must be 3 to 7, or a 10" in text
+    session.send("2h")
+    text, _ = session.read()
+    assert 'Not allowed: "play 2h": not playable' in text and "Legal: pickup" in text
+    session.send("pick up")
+    text, _ = session.read()
+    assert "You: picks up the pile (1: 7C)" in text
+    session.send("quit")
+    assert session.finish()[0] == 0

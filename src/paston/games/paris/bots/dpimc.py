@@ -11,19 +11,24 @@ At a decision of the play phase the bot
 3. in each world plays every candidate and then the game on with the thumb rules at every
    seat (:mod:`.playout`), scoring the finishing position it reaches (0 = out first); every
    candidate meets the same worlds, so the comparison between them is paired;
-4. plays the candidate with the best mean, the thumb rules' order breaking ties.
+4. plays the candidate with the best mean finishing position, but leaves the thumb rules'
+   choice only when the paired difference is clear: better by more than ``z`` standard
+   errors (a few dozen worlds are noisy, and a noisy search is worse than the thumb rules).
 
 The swap phase, forced moves and blind plays are left to the thumb rules. Memory is bounded:
 one world and one playout at a time. ``time`` (seconds) caps a decision; the number of worlds
 is fixed otherwise, so that a seeded bot repeats its decisions.
 
 Options (``make_bot("dpimc:worlds=24,time=0.3", game="paris")``): ``worlds`` (default 32),
-``candidates`` (4), ``horizon`` (turns per playout, 300), ``time`` (1.0).
+``candidates`` (4), ``horizon`` (turns per playout; 0, the default, means ``60 + 25 n`` for n
+players, longer than most whole games), ``z`` (1.0), ``time`` (1.0).
 """
 
 from __future__ import annotations
 
+import math
 import random
+import statistics
 import time as clock
 
 from ....bots.base import Bot, Choice
@@ -49,15 +54,19 @@ class DpimcBot(Bot[ParisView]):
         seed: int | None = None,
         worlds: int = 32,
         candidates: int = 4,
-        horizon: int = 300,
+        horizon: int = 0,
+        z: float = 1.0,
         time: float = 1.0,
     ) -> None:
-        if worlds < 1 or candidates < 1 or horizon < 1 or time <= 0:
-            raise ValueError("dpimc needs worlds, candidates, horizon >= 1 and time > 0")
+        if worlds < 1 or candidates < 1 or horizon < 0 or time <= 0 or z < 0:
+            raise ValueError(
+                "dpimc needs worlds >= 1, candidates >= 1, horizon >= 0, z >= 0 and time > 0"
+            )
         self.rng = random.Random(seed)
         self.worlds = int(worlds)
         self.candidates = int(candidates)
         self.horizon = int(horizon)
+        self.z = float(z)
         self.time = float(time)
         self.heuristic = HeuristicBot(seed=self.rng.randrange(2**32))
 
@@ -74,35 +83,46 @@ class DpimcBot(Bot[ParisView]):
                 out.append((move, value, reason))
         return out
 
-    def search(self, view: ParisView) -> list[tuple[Move, float, int]]:
-        """Per candidate, its mean finishing position (0 = out first) over the worlds and
-        the number of worlds it was played in; candidates in the thumb rules' order."""
+    def search(self, view: ParisView) -> list[tuple[Move, list[float]]]:
+        """Per candidate (in the thumb rules' order), its finishing position (0 = out first)
+        in each world played; worlds are shared, so the lists are paired."""
         shortlist = self._shortlist(view)[: self.candidates]
         if len(shortlist) == 1 or view.phase != "play":
-            return [(move, 0.0, 0) for move, _, _ in shortlist]
+            return [(move, []) for move, _, _ in shortlist]
         knowledge = read_knowledge(view)
-        totals = [0.0] * len(shortlist)
-        played = 0
+        horizon = self.horizon or 60 + 25 * view.players
+        results: list[list[float]] = [[] for _ in shortlist]
         deadline = clock.perf_counter() + self.time
-        while played < self.worlds:
+        for _ in range(self.worlds):
             world = sample_world(view, knowledge, self.rng)
             for i, (move, _, _) in enumerate(shortlist):
                 state = world.copy()
                 state.apply(move.action)
-                totals[i] += playout(state, view.seat, self.horizon)
-            played += 1
+                results[i].append(playout(state, view.seat, horizon))
             if clock.perf_counter() > deadline:
                 break
-        return [(move, totals[i] / played, played) for i, (move, _, _) in enumerate(shortlist)]
+        return [(move, results[i]) for i, (move, _, _) in enumerate(shortlist)]
+
+    def _pick(self, results: list[tuple[Move, list[float]]]) -> Move:
+        """The thumb rules' choice unless another candidate is clearly better (paired)."""
+        default, base = results[0]
+        best, best_mean = default, 0.0
+        for move, positions in results[1:]:
+            diffs = [p - q for p, q in zip(positions, base, strict=True)]
+            if len(diffs) < 2:
+                continue
+            mean = statistics.fmean(diffs)
+            error = statistics.stdev(diffs) / math.sqrt(len(diffs))
+            if mean < -self.z * error and mean < best_mean:
+                best, best_mean = move, mean
+        return best
 
     def act(self, view: ParisView) -> int:
         if not view.legal:
             raise ValueError("the dpimc bot was asked to act, but it has no legal action")
         if len(view.legal) == 1 or view.phase != "play":
             return self.heuristic.act(view)
-        results = self.search(view)
-        best = min(results, key=lambda r: r[1])  # first of equals: the thumb rules' choice
-        return best[0].action
+        return self._pick(self.search(view)).action
 
     def explain(self, view: ParisView) -> list[Choice]:
         if not view.legal:
@@ -110,21 +130,29 @@ class DpimcBot(Bot[ParisView]):
         if view.phase != "play":
             return self.heuristic.explain(view)
         shortlist = self._shortlist(view)
-        searched = {move.key: (mean, n) for move, mean, n in self.search(view)}
+        results = self.search(view)
+        chosen = self._pick(results).key
+        searched = {move.key: positions for move, positions in results if positions}
         rank_of = {move.key: i for i, (move, _, _) in enumerate(shortlist)}
         reason_of = {move.key: reason for move, _, reason in shortlist}
         choices = []
         for action in view.legal:
             key = move_of(action).key
-            if key in searched and searched[key][1]:
-                mean, n = searched[key]
+            if key in searched:
+                positions = searched[key]
+                mean = statistics.fmean(positions)
                 # Value: minus the expected finishing position (1 = out first).
-                text = f"{reason_of[key]}; finishes {mean + 1:.2f} on average ({n} worlds)"
+                text = (
+                    f"{reason_of[key]}; finishes {mean + 1:.2f} on average "
+                    f"({len(positions)} worlds)"
+                )
                 choices.append(Choice(action, -(mean + 1), text))
             else:
                 # Not searched: after every searched move, in the thumb rules' order.
                 choices.append(Choice(action, -1000.0 - rank_of[key], reason_of[key]))
-        choices.sort(key=lambda c: -c.value)
+        # The move played first, even when another's mean is a hair better but not clearly
+        # (see _pick); then best value first.
+        choices.sort(key=lambda c: (move_of(c.action).key != chosen, -c.value))
         return choices
 
 

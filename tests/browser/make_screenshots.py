@@ -1,7 +1,8 @@
-"""Take the README screenshots: ``docs/screenshots/lobby.png``, ``table.png``, ``replay.png``.
+"""Take the README screenshots: ``docs/screenshots/lobby.png``, ``table.png``, ``replay.png``
+(Paston) and ``paris_swap.png``, ``paris_table.png`` (Paris).
 
 Starts a real ``paston serve`` on a free port with a temporary database, drives Debian's
-Chromium through the lobby and a few deals, and stops at a moment mid-deal.
+Chromium through the lobby, a few Paston deals and a Paris game, and stops at moments mid-game.
 
     .venv/bin/python tests/browser/make_screenshots.py
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import sync_playwright
 
@@ -21,6 +23,7 @@ from pw_helpers import (
     Server,
     felt,
     play_game_over_websocket,
+    take_paris_turn,
     take_turn,
     wait_my_turn_or,
 )
@@ -36,7 +39,7 @@ def main() -> None:
             shoot(server)
         finally:
             server.stop()
-    print(f"wrote lobby.png, table.png and replay.png in {OUT}")
+    print(f"wrote lobby.png, table.png, replay.png, paris_swap.png and paris_table.png in {OUT}")
 
 
 def shoot(server: Server) -> None:
@@ -63,6 +66,21 @@ def shoot(server: Server) -> None:
         },
     )
     server.post(f"/api/tables/{waiting['id']}/join", {"nickname": "Lilit"})
+    paris = server.post(
+        "/api/tables",
+        {
+            "game": "paris",
+            "name": "Café Paris",
+            "seats": [
+                {"kind": "human"},
+                {"kind": "human"},
+                {"kind": "bot", "bot": "heuristic"},
+                {"kind": "bot", "bot": "heuristic"},
+                {"kind": "bot", "bot": "random"},
+            ],
+        },
+    )
+    server.post(f"/api/tables/{paris['id']}/join", {"nickname": "Marie"})
 
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
@@ -70,10 +88,15 @@ def shoot(server: Server) -> None:
         page = ctx.new_page()
         page.goto(server.base + "/")
         page.fill("#t-nick", "Ani")
-        page.fill("#t-name", "Yerevan club")
         page.wait_for_selector("#tables li")
+        # The lobby with the game choice: Paris chosen, its seat count and bots shown.
+        page.check("#game-paris")
+        page.select_option("#t-seat-count", "4")
+        page.fill("#t-name", "Sunday shedding")
         page.evaluate("document.activeElement.blur()")
         page.screenshot(path=str(OUT / "lobby.png"))
+        page.check("#game-paston")
+        page.fill("#t-name", "Yerevan club")
         page.fill("#t-pause", "0.5")
 
         page.click("#create-button")
@@ -82,7 +105,11 @@ def shoot(server: Server) -> None:
         # Play two scored deals, then stop mid-deal at this seat's turn with cards on the table.
         rows = "document.querySelectorAll('#score-sheet tbody tr').length"
         for _ in range(600):
-            wait_my_turn_or(page, "false", timeout=30)
+            try:
+                wait_my_turn_or(page, "false", timeout=60)
+            except Exception:
+                page.screenshot(path="/tmp/screenshot-failure.png")
+                raise
             f = felt(page)
             scored = page.evaluate(rows)
             if (
@@ -111,7 +138,52 @@ def shoot(server: Server) -> None:
             page.keyboard.press("ArrowRight")
         page.wait_for_timeout(200)
         page.screenshot(path=str(OUT / "replay.png"))
+        shoot_paris(server, ctx.new_page())
         browser.close()
+
+
+def shoot_paris(server: Server, page: Any) -> None:
+    """A Paris game of four (you and three bots): the swap phase, then a moment mid-game."""
+    page.goto(server.base + "/")
+    page.evaluate("localStorage.setItem('paston-speed', 'instant')")
+    page.check("#game-paris")
+    page.fill("#t-nick", "Ani")
+    page.fill("#t-name", "Paris after dinner")
+    page.select_option("#t-seat-count", "4")
+    for seat, bot in ((1, "heuristic"), (2, "heuristic"), (3, "random")):
+        page.select_option(f"#seat-{seat}", f"bot:{bot}")
+    page.click("#create-button")
+    page.wait_for_url("**/t/*")
+    wait_my_turn_or(page, "false", timeout=30)
+    # The swap phase with a hand card and a face-up card chosen.
+    hand = page.locator("#my-hand button.card.legal")
+    hand.nth(hand.count() - 1).click()
+    page.locator("#p-me button.card.legal").first.click()
+    page.locator("body").click(position={"x": 5, "y": 790})
+    page.wait_for_timeout(200)
+    page.screenshot(path=str(OUT / "paris_swap.png"))
+    page.keyboard.press("Escape")  # clear the selection; the helper chooses its own swap
+    take_paris_turn(page, swap=True)
+    # Mid-game: the deck half used, a few cards on the pile (a 7 on top if one comes).
+    best = None
+    over = "document.querySelector('#felt').dataset.status === 'over'"
+    for turn in range(200):
+        if wait_my_turn_or(page, over, timeout=60) == "done":
+            break
+        pile = int(page.locator("#p-pile").get_attribute("data-count") or 0)
+        deck = int(page.locator("#p-deck").get_attribute("data-count") or 0)
+        top = page.locator("#p-pile").get_attribute("data-top") or ""
+        hand = page.locator("#my-hand .card").count()
+        if felt(page)["phase"] == "play" and pile >= 3 and 0 < deck < 40 and hand <= 8:
+            best = turn
+            if top.startswith("7") or turn > 25:
+                break
+        take_paris_turn(page)
+    assert best is not None, "no mid-game moment with a pile"
+    page.keyboard.press("h")
+    page.wait_for_timeout(600)
+    page.evaluate("document.querySelector('.sidebar').scrollTop = 0; window.scrollTo(0, 0)")
+    page.screenshot(path=str(OUT / "paris_table.png"))
 
 
 if __name__ == "__main__":

@@ -156,7 +156,7 @@ def test_a_whole_paris_game_by_clicking(server: Server, new_page: Any) -> None:
         if action == "pickup" and not picked:
             # The pile went to my hand (the log says so), which grew by its cards.
             mine = page.locator('#p-log li[data-seat="0"]').last.inner_text()
-            assert mine == f"Ani picks up the pile ({pile} cards)", mine
+            assert mine == f"Ani picks up the pile ({pile} cards)", mine  # pile >= 2
             assert len(shown_hand(page)) == len(hand) + pile
     else:
         pytest.fail("the game did not end")

@@ -260,7 +260,7 @@ async function refreshTables() {
       li.innerHTML = `<span class="badge game-badge game-${escapeHTML(game)}">${escapeHTML(gameTitle(game))}</span>
         <span class="name">${escapeHTML(t.name)}</span> ${statusBadge(t)}
         <span class="seats">${seats}</span>
-        <span class="totals hint-text">${t.totals ? t.totals.join(" / ") : ""}</span>${actions}`;
+        <span class="totals hint-text">${t.totals && t.totals.some((x) => x) ? t.totals.join(" / ") : ""}</span>${actions}`;
       list.append(li);
     }
   } catch (err) {

@@ -423,6 +423,10 @@ function renderTimer() {
 // Outline the hint's best choice among the offered ones while the hint is current.
 function markHinted() {
   if (!hintedAction || lastHintSeq !== state?.seq) return;
+  if (renderer.markHint) {
+    renderer.markHint(hintedAction);
+    return;
+  }
   for (const el of document.querySelectorAll("#felt [data-action], #felt button.card[data-card]")) {
     const a = el.dataset.action ?? el.dataset.card;
     el.classList.toggle("hinted", a === hintedAction);

@@ -80,6 +80,10 @@ function rankWord(card) {
   return RANK_NAME[card[0]] ?? card[0];
 }
 
+function plural(n, word) {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
 function cardsText(cards) {
   return cards.map(cardText).join(" ");
 }
@@ -115,11 +119,11 @@ export function describeEvent(ev, names) {
   let text;
   if (head === "swap") text = `${who} puts ${cardText(rest[0])} face up and takes ${cardText(rest[1])}`;
   else if (head === "ready") text = `${who} is ready`;
-  else if (head === "pickup") text = `${who} picks up the pile${ev.picked_up ? ` (${ev.picked_up} cards)` : ""}`;
+  else if (head === "pickup") text = `${who} picks up the pile${ev.picked_up ? ` (${plural(ev.picked_up, "card")})` : ""}`;
   else if (head === "blind") {
     const card = ev.blind_card ? cardText(ev.blind_card) : "a card";
     text = `${who} turns over ${card}`;
-    if (ev.fit === false) text += ` — it does not fit: picks up the pile${ev.picked_up ? ` (${ev.picked_up} cards)` : ""}`;
+    if (ev.fit === false) text += ` — it does not fit: picks up the pile${ev.picked_up ? ` (${plural(ev.picked_up, "card")})` : ""}`;
   } else if (head === "play") text = `${who} plays ${cardsText(rest)}`;
   else text = `${who}: ${ev.action}`;
   if (ev.burn === "ten") text += " — the 10 burns the pile";
@@ -226,6 +230,24 @@ export function gameOverHTML(t, names, me, st) {
   const end = v?.end === "turn_limit" ? `<p class="hint-text">Ended by the turn limit: the rest are ranked by the cards they held.</p>` : "";
   return `<p class="result-line" id="gameover-result">${escapeHTML(head)}</p>
     <ol class="p-ranking" id="gameover-ranking">${rows}</ol>${end}${totals}`;
+}
+
+// Outline what the hint suggests: the cards of a play or a swap, a face-down card, a button.
+export function markHint(action) {
+  for (const el of document.querySelectorAll("#felt .hinted")) el.classList.remove("hinted");
+  const [head, ...rest] = action.split(" ");
+  const mark = (el) => el?.classList.add("hinted");
+  if (head === "pickup") mark($("#pickup-button"));
+  else if (head === "ready") mark($("#ready-button"));
+  else if (head === "blind") mark(document.getElementById(`blind-${rest[0]}`));
+  else if (head === "play" || head === "swap") {
+    // Each named card once: a duplicate pair marks two cards, not one twice.
+    const pool = [...document.querySelectorAll("#my-hand button.card.legal, #p-me button.card.legal")];
+    for (const card of rest) {
+      const i = pool.findIndex((el) => el.dataset.card === card);
+      if (i >= 0) mark(pool.splice(i, 1)[0]);
+    }
+  }
 }
 
 export function onKey(ev) {
@@ -551,6 +573,9 @@ function renderMine(v) {
     return;
   }
   handEl.setAttribute("aria-label", "Your hand");
+  // A big hand (after picking up the pile) overlaps more, so it stays on one or two rows.
+  const n = hand.length;
+  handEl.style.setProperty("--hand-overlap", n > 24 ? "-46px" : n > 16 ? "-38px" : n > 10 ? "-28px" : "-14px");
   // Drop a selection that no longer fits the hand on screen.
   sel.hand = sel.hand.filter((i) => handSel.has(i));
   sel.up = sel.up.filter((i) => upSel.has(i));

@@ -4,6 +4,7 @@ pacing of bot moves, and the keyboard."""
 
 from __future__ import annotations
 
+import json
 import time
 from itertools import pairwise
 from typing import Any
@@ -203,6 +204,14 @@ def test_two_people_at_a_paris_table(server: Server, new_page: Any) -> None:
     bob.wait_for_selector('#felt[data-status="playing"][data-seat="1"]')
     ani.wait_for_selector('#felt[data-status="playing"]')
     pages = {"Ani": ani, "Bob": bob}
+    # A spectator watches; every message it gets is the public view, without any hand.
+    watcher = new_page()
+    frames: list[dict[str, Any]] = []
+    watcher.on(
+        "websocket", lambda ws: ws.on("framereceived", lambda p: frames.append(json.loads(p)))
+    )
+    watcher.goto(f"{server.base}/t/{table_id}?watch=1")
+    watcher.wait_for_selector('#felt[data-seat="spectator"][data-phase]')
     # Nothing sticks out sideways on the phone.
     assert bob.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
 
@@ -240,6 +249,16 @@ def test_two_people_at_a_paris_table(server: Server, new_page: Any) -> None:
         pytest.fail(f"both people did not play in time: {played}")
     assert any(a.startswith("swap ") for a in played["Ani"] + played["Bob"])
     assert felt(ani)["phase"] == "play" and felt(bob)["phase"] == "play"
+    # The spectator saw the same table with no hand, no choice and no face-down card.
+    seq = max(int(felt(ani)["seq"]), int(felt(bob)["seq"]))
+    watcher.wait_for_function(f"() => +document.querySelector('#felt').dataset.seq >= {seq}")
+    assert watcher.locator("#my-hand .card:not(.back), #felt button.card").count() == 0
+    assert watcher.locator("#action-panel button").count() == 0
+    states = [m for m in frames if m.get("type") == "state" and m.get("view")]
+    assert states
+    for m in states:
+        assert m["you"]["seat"] is None
+        assert m["view"]["hand"] == [] and m["view"]["legal"] == []
     # What Bob did is in Ani's log.
     bob_play = next(a for a in played["Bob"] if a.startswith(("play ", "blind ")))
     if bob_play.startswith("play "):

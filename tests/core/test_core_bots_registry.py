@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -169,3 +170,16 @@ def test_external_paston_bot_still_accepts_any_spelling(tmp_path: Path) -> None:
         assert bot.act(view) == view.legal[0]
     finally:
         bot.close()
+
+
+def test_a_light_bot_by_name_does_not_import_the_heavy_ones() -> None:
+    code = (
+        "import sys\n"
+        "from paston.bots import make_bot\n"
+        "make_bot('random')\n"
+        "print('paston.games.paston.bots.pimc' in sys.modules)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
+    )
+    assert out.stdout.strip() == "False"

@@ -8,16 +8,19 @@ every game.
 A game's bots live in the modules of ``paston.games.<game>.bots`` and register themselves
 with :func:`register_bot` when imported. :func:`make_bot`, :func:`bot_names` and
 :func:`bot_descriptions` import every module of that package the first time they are asked
-about the game, so a spec such as ``pimc`` works without importing anything first. A bots
-package may fix the order its modules load in (the order bots are offered in) with a tuple
-``BOT_MODULES`` of module names; the others follow alphabetically.
+about the game, so a spec such as ``pimc`` works without importing anything first (a bot
+asked for by name is first looked for in the module ``NAME`` or ``NAME_bot``, so that a light
+bot does not import the heavy ones). A bots package may fix the order its bots are offered
+in with a tuple ``BOT_MODULES`` of module names; the others follow alphabetically.
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import pkgutil
 from collections.abc import Callable
+from types import ModuleType
 
 from ..core.protocol import BotInfo
 from .base import Bot
@@ -54,36 +57,59 @@ _loaded_games: set[str] = set()
 _MODULE_ORDER: dict[str, tuple[str, ...]] = {}
 
 
-def _load_game_bots(game: str) -> None:
-    """Import every module of ``paston.games.<game>.bots`` once, so its bots register."""
-    if game in _loaded_games:
-        return
-    _loaded_games.add(game)
+def _bots_package(game: str) -> ModuleType | None:
+    """``paston.games.<game>.bots`` (``None`` for an unknown game or one without bots)."""
     if not game.isidentifier():
-        return
+        return None
     try:
         package = importlib.import_module(f"paston.games.{game}.bots")
     except ModuleNotFoundError as exc:
         if exc.name in (f"paston.games.{game}", f"paston.games.{game}.bots"):
-            return  # an unknown game, or one without bots (yet): only cmd: bots
+            return None  # an unknown game, or one without bots (yet): only cmd: bots
         raise
-    first = tuple(getattr(package, "BOT_MODULES", ()))
-    _MODULE_ORDER[game] = first
+    _MODULE_ORDER[game] = tuple(getattr(package, "BOT_MODULES", ()))
+    return package
+
+
+def _import_bot_module(package: ModuleType, game: str, module: str) -> None:
+    try:
+        importlib.import_module(f"{package.__name__}.{module}")
+    except ImportError as exc:
+        # Say which module broke rather than letting a traceback reach the user.
+        raise BotSpecError(
+            f"the {game} bots could not be loaded: {package.__name__}.{module}: {exc}"
+        ) from exc
+
+
+def _load_named_bot(game: str, name: str) -> None:
+    """Import the module a bot ``name`` conventionally lives in (``name`` or ``name_bot``),
+    so that asking for one light bot does not import every heavy one."""
+    package = _bots_package(game)
+    if package is None:
+        return
+    for module in (name, f"{name}_bot"):
+        if module.isidentifier() and importlib.util.find_spec(f"{package.__name__}.{module}"):
+            _import_bot_module(package, game, module)
+            return
+
+
+def _load_game_bots(game: str) -> None:
+    """Import every module of ``paston.games.<game>.bots`` once, so its bots register."""
+    if game in _loaded_games:
+        return
+    package = _bots_package(game)
+    if package is None:
+        _loaded_games.add(game)
+        return
+    first = _MODULE_ORDER[game]
     others = sorted(
         info.name
         for info in pkgutil.iter_modules(package.__path__)
         if info.name not in first and not info.name.startswith("_")
     )
-    for name in (*first, *others):
-        try:
-            importlib.import_module(f"{package.__name__}.{name}")
-        except ImportError as exc:
-            # Try again next time (the module may be fixed or installed meanwhile), and say
-            # which module broke rather than letting a traceback reach the user.
-            _loaded_games.discard(game)
-            raise BotSpecError(
-                f"the {game} bots could not be loaded: {package.__name__}.{name}: {exc}"
-            ) from exc
+    for module in (*first, *others):
+        _import_bot_module(package, game, module)  # a failure is retried next time
+    _loaded_games.add(game)
 
 
 def register_bot(
@@ -133,6 +159,8 @@ def bot_infos(game: str = DEFAULT_GAME) -> list[BotInfo]:
 
 def bot_info(name: str, game: str = DEFAULT_GAME) -> BotInfo:
     """The registered bot ``name`` of ``game``; raises :class:`BotSpecError` naming the bots."""
+    if name not in _REGISTRY.get(game, {}):
+        _load_named_bot(game, name)
     if name not in _REGISTRY.get(game, {}):
         _load_game_bots(game)
     info = _REGISTRY.get(game, {}).get(name)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -183,3 +184,20 @@ def test_a_light_bot_by_name_does_not_import_the_heavy_ones() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
     )
     assert out.stdout.strip() == "False"
+
+
+def test_the_documented_python_bot_runs_as_written() -> None:
+    text = (Path(__file__).parents[2] / "docs" / "bot-protocol.md").read_text(encoding="utf-8")
+    block = re.search(r"## 1\. Python bots\n\n```python\n(.*?)```", text, re.S)
+    assert block is not None
+    try:
+        exec(compile(block.group(1), "bot-protocol.md", "exec"), {})
+        bot = make_bot("first")
+        deal = deal_cards(seed=3, dealer=0)
+        assert deal.to_act is not None
+        view = deal.view(deal.to_act)
+        assert bot.act(view) == view.legal[0] and "first" in bot_names()
+        assert bot_descriptions()["first"] == "the first legal action"
+    finally:
+        _registered_for_tests("paston").pop("first", None)
+    assert "first" not in bot_names()

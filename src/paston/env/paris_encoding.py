@@ -131,44 +131,45 @@ def encode_paris(
         layout = paris_layout(n)
     elif layout.players != n:
         raise ValueError(f"a {layout.players}-player layout cannot encode a {n}-player view")
-    if out is None:
-        out = np.empty(layout.size, np.float32)
     at = _offsets(n)
     me = view.seat
-    # Two numpy calls instead of hundreds of scalar writes: every card block is a count of
-    # copies (one bincount over all of them), every other entry goes in with one fancy store.
-    cards: list[int] = []
-    base = at["hand"]
-    cards.extend(base + c for c in view.hand)
-    pos: list[int] = [
-        at["phase"] + PARIS_PHASES.index(view.phase),
-        at["dealer"] + (view.dealer - me) % n,
-    ]
-    val: list[float] = [1.0, 1.0]
+    # Built in a plain list and handed to numpy once: Python list stores cost a fraction of
+    # numpy scalar stores, and a view has at most a few hundred cards to count.
+    buf = [0.0] * layout.size
+    buf[at["phase"] + PARIS_PHASES.index(view.phase)] = 1.0
+    buf[at["dealer"] + (view.dealer - me) % n] = 1.0
     if view.opening:
-        pos.append(at["opening"])
-        val.append(1.0)
+        buf[at["opening"]] = 1.0
     if view.to_act is not None:
-        pos.append(at["to_act"] + (view.to_act - me) % n)
-        val.append(1.0)
+        buf[at["to_act"] + (view.to_act - me) % n] = 1.0
+    base = at["hand"]
+    for card in view.hand:
+        buf[base + card] += 0.5
+    face_up, face_down = at["face_up"], at["face_down"]
+    hand_count, swaps_left, finished, ready = (
+        at["hand_count"],
+        at["swaps_left"],
+        at["finished"],
+        at["ready"],
+    )
     for seat, info in enumerate(view.seats):
         rel = (seat - me) % n
-        base = at["face_up"] + rel * NUM_CARDS
-        cards.extend(base + c for c in info.face_up)
-        base = at["face_down"] + rel * 3
-        pos.extend(base + slot for slot in info.face_down_slots)
-        val.extend(1.0 for _ in info.face_down_slots)
-        pos += [at["hand_count"] + rel, at["swaps_left"] + rel]
-        val += [min(info.hand_count / _PACK, 1.0), info.swaps_left / 3.0]
+        base = face_up + rel * NUM_CARDS
+        for card in info.face_up:
+            buf[base + card] += 0.5
+        base = face_down + rel * 3
+        for slot in info.face_down_slots:
+            buf[base + slot] = 1.0
+        buf[hand_count + rel] = min(info.hand_count / _PACK, 1.0)
+        buf[swaps_left + rel] = info.swaps_left / 3.0
         if info.finished:
-            pos.append(at["finished"] + rel)
-            val.append(1.0)
+            buf[finished + rel] = 1.0
         if info.ready:
-            pos.append(at["ready"] + rel)
-            val.append(1.0)
+            buf[ready + rel] = 1.0
     pile = view.pile
     base = at["pile"]
-    cards.extend(base + c for c in pile)
+    for card in pile:
+        buf[base + card] += 0.5
     if pile:
         top = pile[-1] >> 2
         run = 0
@@ -176,20 +177,19 @@ def encode_paris(
             if card >> 2 != top:
                 break
             run += 1
-        pos += [at["top_rank"] + top, at["top_run"] + min(run, 3) - 1, at["seven"]]
-        val += [1.0, 1.0, float(view.seven)]
+        buf[at["top_rank"] + top] = 1.0
+        buf[at["top_run"] + min(run, 3) - 1] = 1.0
+        buf[at["seven"]] = float(view.seven)
     base = at["burned"]
-    cards.extend(base + c for c in view.burned_cards)
-    pos += [at["pile_count"], at["burned_count"], at["deck_count"], at["turns"]]
-    val += [
-        len(pile) / _PACK,
-        min(view.burned / _PACK, 1.0),
-        view.deck / _PACK,
-        min(view.turns / view.rules.max_turns, 1.0),
-    ]
-    counts = np.bincount(cards, minlength=layout.size) if cards else 0
-    np.multiply(counts, 0.5, out=out, casting="unsafe")
-    out[pos] = val
+    for card in view.burned_cards:
+        buf[base + card] += 0.5
+    buf[at["pile_count"]] = len(pile) / _PACK
+    buf[at["burned_count"]] = min(view.burned / _PACK, 1.0)
+    buf[at["deck_count"]] = view.deck / _PACK
+    buf[at["turns"]] = min(view.turns / view.rules.max_turns, 1.0)
+    if out is None:
+        return np.array(buf, np.float32)
+    out[:] = buf
     return out
 
 

@@ -254,3 +254,14 @@ def test_external_bots_play_paris_in_the_arena(tmp_path: Path) -> None:
     task = SetTask("paris", (f"cmd:{sys.executable} {bot}", "heuristic"), 2, seed=3)
     result = run_game_arena(task, 1)
     assert result.games == 2 and result.bots[0].decisions > 0
+
+
+def test_a_hand_thrown_in_as_dealt_is_dealt_again() -> None:
+    # Set 310 of seed 0: the first Paston deal has J♠ and 7♠ in the prikup (no first bidder).
+    result = play_set(SetTask("paston", ("random", "random", "heuristic"), 3, seed=0), 310)
+    for record in result["records"]:
+        summary = paston.replay(record)
+        first, second = summary["deals"]
+        assert first["redeal"] == "no-first-bidder" and second["phase"] == "scored"
+    # Each seating booked the scores of the deal played after the redeal.
+    assert all(any(row) for row in result["scores"])

@@ -132,7 +132,10 @@ def play_set(task: SetTask, set_index: int) -> dict[str, Any]:
         for k, seating in enumerate(seatings(n)):
             # The same generator state for every seating: the same hand each time.
             match = info.new_match(n, rules, set_index % n)
-            state = match.next_state(_deal_rng(task.game, task.seed, set_index))
+            rng = _deal_rng(task.game, task.seed, set_index)
+            state = match.next_state(rng)
+            while state.is_over and not match.over:
+                state = match.next_state(rng)  # thrown in as dealt (a Paston redeal): again
             specs = [task.bots[seating[s]] for s in range(n)]
             _play(state, [bots[seating[s]] for s in range(n)], specs,
                   [counters[seating[s]] for s in range(n)])  # fmt: skip

@@ -45,7 +45,7 @@ class BotSpecError(ValueError):
     """A bot name or option is unknown or malformed."""
 
 
-#: game → bot name → descriptor, in registration order (the order bots are offered in).
+#: game → bot name → descriptor, in registration order (:func:`bot_infos` sorts them).
 _REGISTRY: dict[str, dict[str, BotInfo]] = {DEFAULT_GAME: {}}
 #: Paston's bots, under the name older code and tests use.
 _FACTORIES = _REGISTRY[DEFAULT_GAME]
@@ -141,8 +141,8 @@ def register_bot(
 def bot_infos(game: str = DEFAULT_GAME) -> list[BotInfo]:
     """Every registered bot of ``game`` (offered or not), after loading its bot modules.
 
-    The order is the bots package's ``BOT_MODULES`` order (whichever module happened to be
-    imported first), then the order of registration.
+    The order is the bots package's ``BOT_MODULES`` order (not the order the modules
+    happened to be imported in), then the order of registration.
     """
     _load_game_bots(game)
     order = _MODULE_ORDER.get(game, ())

@@ -187,7 +187,12 @@ class ParisEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         if self.render_mode is None:
             gym.logger.warn("render() called without a render_mode; use render_mode='ansi'")
             return None
-        return render_view(self._view()) if self._state is not None else ""
+        if self._state is None:
+            return ""
+        names = [
+            f"seat {s}" + (" (learner)" if s == self.seat else "") for s in range(self.players)
+        ]
+        return render_view(self._view(), names)
 
     def close(self) -> None:
         self._close_bots()

@@ -228,9 +228,17 @@ class TerminalSession(ABC):
                 self.console.print(Text(" ".join(str(exc).split()), style="red"), soft_wrap=True)
 
     def _hint(self, view: Any) -> None:
-        if self._hint_bot is None:
-            self._hint_bot = self.make_hint_bot()
-        choices = self._hint_bot.explain(view)
+        # A hint is a convenience: a bot that fails to give one must not end the game.
+        try:
+            if self._hint_bot is None:
+                self._hint_bot = self.make_hint_bot()
+            choices = self._hint_bot.explain(view)
+        except Exception as exc:
+            self.console.print(
+                Text(f"No hint available ({type(exc).__name__}: {exc})", style="red"),
+                soft_wrap=True,
+            )
+            return
         table = Table(title=f"Hint from {self._hint_bot.name}", title_justify="left")
         table.add_column("#", justify="right")
         table.add_column("action")

@@ -320,6 +320,21 @@ def _run(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
+def test_a_failing_hint_bot_does_not_end_the_game(tmp_path: Path) -> None:
+    save = tmp_path / "h.json"
+    args = ["--game", "paris", "--seed", "3", "--hint-bot", "cmd:false", "--save", str(save)]
+    session = Session(args, tmp_path)
+    session.read()
+    session.send("hint")
+    text, phase = session.read()
+    assert phase == "swap" and "No hint available (" in text
+    session.send("ready")
+    session.read()
+    session.send("quit")
+    code, _ = session.finish()
+    assert code == 0 and "ready" in json.loads(save.read_text(encoding="utf-8"))["actions"]
+
+
 def test_bad_options_are_one_error_line(tmp_path: Path) -> None:
     cases = [
         (["--game", "paris", "--players", "10"], "error: --players: Paris is for 2 to 9"),

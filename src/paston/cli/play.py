@@ -210,6 +210,8 @@ def _start_paris(
         n = 3 if players is None else players
         if not 2 <= n <= 9:
             fail(f"--players: Paris is for 2 to 9 players, not {n}")
+        if options.seed is not None and not 0 <= options.seed < 2**64:
+            fail(f"--seed: a Paris seed is an integer 0 to 2**64-1, not {options.seed}")
         rng = random.Random(options.seed)
         dealer = rng.randrange(n)
         rules = _paris_rules(options.rules)

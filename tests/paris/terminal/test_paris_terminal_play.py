@@ -343,6 +343,8 @@ def test_bad_options_are_one_error_line(tmp_path: Path) -> None:
         (["--game", "paris", "--bots", "nosuchbot"], "error: --bots: unknown bot"),
         (["--game", "paris", "--rules", '{"max_turns": 0}'], "error: --rules: "),
         (["--game", "paris", "--rules", "{"], "error: --rules is not JSON"),
+        (["--game", "paris", "--seed", "-5"], "error: --seed: a Paris seed is an integer 0"),
+        (["--game", "paris", "--seed", str(2**64)], "error: --seed: "),
         (["--game", "chess"], "error: --game: unknown game"),
         (["--players", "4"], "error: --players: Paston is played by 3"),
     ]

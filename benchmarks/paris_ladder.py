@@ -147,7 +147,8 @@ def report(arenas: dict[str, Any]) -> None:
         s = entry["summary"]
         print(
             f"\narena {name}: {s['players']} players, {s['sets']} deal sets, {s['games']} games,"
-            f" {entry['seconds']:.0f} s, median {s['turns_median']} turns,"
+            f" {entry['seconds']:.0f} s ({entry.get('cpu_seconds', 0):.0f} s CPU),"
+            f" median {s['turns_median']} turns,"
             f" {s['turn_limit_games']} ended by the turn limit"
         )
         for bot, fig in s["per_bot"].items():
@@ -157,34 +158,40 @@ def report(arenas: dict[str, Any]) -> None:
 
 
 def plot(arenas: dict[str, Any], path: Path) -> None:
-    """Paired differences (first bot − second) of each arena, position and loser rate."""
+    """Paired differences (first bot − second) of each arena, position and loser rate; one row
+    per pair, each with its own scale (heuristic − random dwarfs the rest)."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    bars = []
+    rows = []
     for entry in arenas.values():
         s = entry["summary"]
         for pair, fig in s["diff"].items():
             a, b = pair.split(" - ")
             names = f"{a.split(':')[0]} − {b.split(':')[0]}"
-            label = f"{names}\n({s['players']} players, {s['games']} games)"
-            bars.append((label, fig["position"], fig["loser"]))
-    fig, axes = plt.subplots(1, 2, figsize=(9, 1.2 + 0.8 * len(bars)), dpi=120, sharey=True)
-    for ax, index, title in ((axes[0], 1, "finishing position"), (axes[1], 2, "loser rate")):
-        values = [b[index][0] for b in bars]
-        errors = [b[index][1] for b in bars]
-        colours = [
-            "#2e7d4f" if v + e < 0 else ("#b23b3b" if v - e > 0 else "#9b9b9b")
-            for v, e in zip(values, errors, strict=True)
-        ]
-        ax.barh([b[0] for b in bars], values, xerr=errors, color=colours, capsize=4)
-        for i, (v, e) in enumerate(zip(values, errors, strict=True)):
-            ax.text(v, i + 0.3, f"{v:+.3f} ± {e:.3f}", ha="center", fontsize=8)
-        ax.axvline(0, color="black", linewidth=0.8)
-        ax.set_xlabel(f"Δ {title} (lower is better; 95 %)")
-    fig.suptitle("Paris bot ladder: paired differences over duplicate deal sets")
+            rows.append((f"{names}\n{s['players']} players\n{s['games']} games", fig))
+    fig, axes = plt.subplots(len(rows), 2, figsize=(9, 0.4 + 1.1 * len(rows)), dpi=120,
+                             squeeze=False)  # fmt: skip
+    for r, (label, figures) in enumerate(rows):
+        for c, key in enumerate(("position", "loser")):
+            ax = axes[r][c]
+            value, error = figures[key]
+            colour = (
+                "#2e7d4f" if value + error < 0 else ("#b23b3b" if value - error > 0 else "#999")
+            )
+            ax.barh([0], [value], xerr=[error], color=colour, capsize=5, height=0.5)
+            ax.axvline(0, color="black", linewidth=0.8)
+            reach = max(abs(value) + error, 1e-3) * 1.3
+            ax.set_xlim(-reach, reach)
+            ax.set_yticks([0], [label] if c == 0 else [""], fontsize=8)
+            ax.text(0.02, 0.8, f"{value:+.3f} ± {error:.3f}", transform=ax.transAxes, fontsize=8)
+            if r == len(rows) - 1:
+                what = "finishing position" if key == "position" else "loser rate"
+                ax.set_xlabel(f"Δ {what} (lower is better, 95 %)", fontsize=8)
+            ax.tick_params(axis="x", labelsize=7)
+    fig.suptitle("Paris bot ladder: paired differences over duplicate deal sets", fontsize=10)
     fig.tight_layout()
     fig.savefig(path)
     plt.close(fig)
@@ -232,14 +239,17 @@ def main(argv: list[str] | None = None) -> int:
         for text in args.arena or ["heuristic,random,random,random"]:
             specs = _specs(text)
             entry = results["arenas"].setdefault(text, {"rows": [], "seconds": 0.0})
+            entry.setdefault("cpu_seconds", 0.0)
             begin = time.perf_counter()
             start = begin
+            cpu = time.process_time()
             for k in range(len(entry["rows"]), args.sets):
                 entry["rows"].append(play_set(specs, args.seed, k))
                 done = k + 1
                 if done % args.flush == 0 or done == args.sets:
                     entry["seconds"] += time.perf_counter() - start
-                    start = time.perf_counter()
+                    entry["cpu_seconds"] += time.process_time() - cpu
+                    start, cpu = time.perf_counter(), time.process_time()
                     entry["summary"] = summary(specs, entry["rows"])
                     args.out.write_text(json.dumps(results))
                     print(
@@ -250,6 +260,7 @@ def main(argv: list[str] | None = None) -> int:
                 if args.minutes and time.perf_counter() - begin > 60 * args.minutes:
                     break
             entry["seconds"] += time.perf_counter() - start
+            entry["cpu_seconds"] += time.process_time() - cpu
             entry["summary"] = summary(specs, entry["rows"])
             args.out.write_text(json.dumps(results))
         arenas = results["arenas"]
@@ -257,7 +268,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.plot:
         plot(arenas, args.plot)
     final = {
-        name: {k: v for k, v in e["summary"].items()} | {"seconds": round(e["seconds"], 1)}
+        name: e["summary"]
+        | {"seconds": round(e["seconds"], 1), "cpu_seconds": round(e.get("cpu_seconds", 0), 1)}
         for name, e in arenas.items()
     }
     print(json.dumps({"benchmark": "paris_ladder", "arenas": final}))

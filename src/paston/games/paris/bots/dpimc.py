@@ -15,9 +15,11 @@ At a decision of the play phase the bot
    choice only when the paired difference is clear: better by more than ``z`` standard
    errors (a few dozen worlds are noisy, and a noisy search is worse than the thumb rules).
 
-The swap phase, forced moves and blind plays are left to the thumb rules. Memory is bounded:
-one world and one playout at a time. ``time`` (seconds) caps a decision; the number of worlds
-is fixed otherwise, so that a seeded bot repeats its decisions.
+The swap phase, forced moves and blind plays are left to the thumb rules. A move that would
+repeat a cycle of turns seen three times in a row goes to the back of the list
+(:func:`looping_move`): left alone, one-step search can circle for ever (until the turn limit).
+Memory is bounded: one world and one playout at a time. ``time`` (seconds) caps a decision;
+the number of worlds is fixed otherwise, so that a seeded bot repeats its decisions.
 
 Options (``make_bot("dpimc:worlds=24,time=0.3", game="paris")``): ``worlds`` (default 32),
 ``candidates`` (4), ``horizon`` (turns per playout; 0, the default, means ``60 + 25 n`` for n
@@ -41,7 +43,33 @@ from .playout import playout
 from .policy import value_moves
 from .worlds import sample_world
 
-__all__ = ["DpimcBot"]
+__all__ = ["DpimcBot", "looping_move"]
+
+#: The longest cycle of turns :func:`looping_move` looks for, and how often it must repeat.
+LOOP_PERIOD = 40
+LOOP_REPEATS = 3
+
+
+def looping_move(view: ParisView) -> str | None:
+    """The action the seat took one cycle ago, when the last turns are one cycle of actions
+    (same seats, same actions) repeated ``LOOP_REPEATS`` times; else ``None``.
+
+    One-step search re-decides at every turn, and can keep choosing the move that leads back
+    to the same position (each time it looks best *if play goes on by the thumb rules*). A
+    search that sees the cycle in the public events steps out of it.
+    """
+    events = view.events
+    total = len(events)
+    for period in range(2, min(LOOP_PERIOD, total // LOOP_REPEATS) + 1):
+        last = [(e.seat, e.action) for e in events[total - period :]]
+        if all(
+            [(e.seat, e.action) for e in events[total - (k + 1) * period : total - k * period]]
+            == last
+            for k in range(1, LOOP_REPEATS)
+        ):
+            then = events[total - period]
+            return then.action if then.seat == view.seat else None
+    return None
 
 
 class DpimcBot(Bot[ParisView]):
@@ -81,6 +109,12 @@ class DpimcBot(Bot[ParisView]):
             if move.key not in seen:
                 seen.add(move.key)
                 out.append((move, value, reason))
+        repeat = looping_move(view)
+        if repeat is not None and len(out) > 1:
+            # The game is going round in circles and this move would go round again: try the
+            # others (it stays last, for the explanation).
+            looping = [entry for entry in out if entry[0].text == repeat]
+            out = [entry for entry in out if entry[0].text != repeat] + looping
         return out
 
     def search(self, view: ParisView) -> list[tuple[Move, list[float]]]:

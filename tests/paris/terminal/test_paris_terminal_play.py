@@ -18,6 +18,7 @@ from pathlib import Path
 
 import paston
 from paston.games.paris.record import state_from_record
+from paston.games.paris.shuffle import seeded_record
 
 PROMPT = re.compile(r"(swap|play)> $")
 CHOICE = re.compile(
@@ -101,7 +102,7 @@ def listed(text: str) -> list[tuple[int, str]]:
     return choices
 
 
-def answer(text: str, rng: random.Random, log: list[str]) -> str:
+def answer(text: str, rng: random.Random) -> str:
     """Usually a number; sometimes the action typed out, or (plays) just the cards."""
     choices = listed(text)
     n, label = rng.choice(choices)
@@ -109,7 +110,6 @@ def answer(text: str, rng: random.Random, log: list[str]) -> str:
     if roll < 0.5:
         return str(n)
     if label.startswith("play") and roll < 0.8:
-        log.append(label)
         return label[len("play ") :].lower()  # bare cards, lower case
     return label
 
@@ -117,12 +117,11 @@ def answer(text: str, rng: random.Random, log: list[str]) -> str:
 def play_on(session: Session, rng: random.Random, limit: int | None = None) -> int:
     """Answer prompts until the game ends (or ``limit`` answers); returns answers given."""
     answers = 0
-    bare: list[str] = []
     while limit is None or answers < limit:
         text, phase = session.read()
         if phase is None:
             return answers
-        session.send(answer(text, rng, bare))
+        session.send(answer(text, rng))
         answers += 1
     return answers
 
@@ -158,8 +157,6 @@ def test_whole_game_against_bots(tmp_path: Path) -> None:
     assert re.fullmatch(r"\d{4}-\d\d-\d\d", meta["date"])
     assert meta["result"] == [-1.0 if s == result["loser"] else 0.0 for s in range(3)]
     # A seeded game is dealt with the notation's reference shuffle.
-    from paston.games.paris.shuffle import seeded_record
-
     dealt = seeded_record(3, 7, dealer=record["dealer"])
     assert record["layout"] == dealt["layout"] and record["deck"] == dealt["deck"]
 
@@ -243,7 +240,7 @@ def test_multi_card_play_in_one_input_then_to_the_end(tmp_path: Path) -> None:
     session.send("7s 7h")
     text, _ = session.read()
     assert "You: plays 7H 7S" in text
-    session.send(answer(text, random.Random(4), []))
+    session.send(answer(text, random.Random(4)))
     play_on(session, random.Random(4))
     assert session.proc.wait(60) == 0
     record = json.loads(path.read_text(encoding="utf-8"))

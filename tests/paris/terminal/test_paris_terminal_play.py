@@ -139,6 +139,9 @@ def test_whole_game_against_bots(tmp_path: Path) -> None:
     out = session.transcript
     assert answers > 5
     assert "Game over" in out and "is the loser" in out
+    # Some plays were typed as bare cards and taken: "play> 9c 9d" then "You: plays 9C 9D".
+    typed = re.findall(r"play> ((?:[2-9tjqka][cdhs] ?)+)\n(.*)", out)
+    assert typed and all(line.startswith("You: plays " + cards.upper()) for cards, line in typed)
     # The table shows the pile, the deck, each seat's face-up cards and the person's hand.
     assert re.search(r"Paris · 3 players · turn \d+ · deck \d+ · burned \d+", out)
     assert re.search(rf"You: hand (?:{CARD} ?)+", out)

@@ -254,8 +254,8 @@ async function refreshTables() {
       let actions = "";
       if (free && t.status !== "over") actions += `<a class="button primary" href="${link}">Join</a>`;
       if (t.status !== "over") actions += `<a class="button" href="${link}?watch=1">Watch</a>`;
-      // The replay viewer reads Paston records; other games are replayed from their record.
-      if (game === "paston" && (t.status === "over" || t.deal_number > 1))
+      // A finished hand can be replayed (a Paris table plays one game: once it is over).
+      if (t.status === "over" || (game === "paston" && t.deal_number > 1))
         actions += `<a class="button" href="/static/replay.html?t=${encodeURIComponent(t.id)}">Replay</a>`;
       li.innerHTML = `<span class="badge game-badge game-${escapeHTML(game)}">${escapeHTML(gameTitle(game))}</span>
         <span class="name">${escapeHTML(t.name)}</span> ${statusBadge(t)}

@@ -235,6 +235,18 @@ async function init() {
     showError(`Could not load the game: ${e.message}`);
     return;
   }
+  // Another game than Paston has a replayer of its own (games/NAME_replay.js).
+  const other = data.record?.format && !String(data.record.format).startsWith("paston");
+  if (other) {
+    try {
+      const t = await getJSON(`/api/tables/${encodeURIComponent(tableId)}`);
+      const mod = await import(`./games/${t.game === "paris" ? "paris" : "unknown"}_replay.js`);
+      await mod.start({ data, summary: t, tableId, showError });
+    } catch (e) {
+      showError(`This game cannot be replayed here: ${e.message}`);
+    }
+    return;
+  }
   try {
     const t = await getJSON(`/api/tables/${encodeURIComponent(tableId)}`);
     names = t.seats.map(seatName);

@@ -20,7 +20,7 @@ export const KEYS = "1234567890abcdefgijklmnoqstuvwxyz".split("");
 export const title = "Paris";
 export const handWord = "game";
 export const animated = true;
-export const replayable = false;
+export const replayable = true;
 export const keysHelp =
   "Keys: <kbd>1</kbd>…<kbd>9</kbd> <kbd>0</kbd> <kbd>a</kbd>… select a card (or turn a face-down card), " +
   "<kbd>Enter</kbd> plays the selection (or swaps), <kbd>P</kbd> picks up, <kbd>R</kbd> ready, " +
@@ -733,7 +733,7 @@ function renderPanel(v) {
     return;
   }
   if (!ctx.myTurn) {
-    if (mySeat() === null) el.innerHTML = `<span class="hint-text" style="color:#e8e2cc">You are watching.</span>`;
+    if (mySeat() === null && !ctx.replay) el.innerHTML = `<span class="hint-text" style="color:#e8e2cc">You are watching.</span>`;
     return;
   }
   const L = legalParts(v);

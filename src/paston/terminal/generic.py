@@ -22,7 +22,7 @@ from ..core.errors import IllegalAction
 from ..core.meta import build_meta
 from ..core.protocol import GameInfo, Match, State
 from .console import choice_lines
-from .session import BadInput, TerminalSession
+from .session import BadInput, TerminalSession, is_number
 
 __all__ = ["ProtocolSession"]
 
@@ -117,7 +117,7 @@ class ProtocolSession(TerminalSession):
     def take(self, command: str, state: State, view: Any) -> int:
         legal = list(view.legal)
         words = command.split()
-        if len(words) == 1 and words[0].isdigit():
+        if len(words) == 1 and is_number(words[0]):
             number = int(words[0])
             if not 1 <= number <= len(legal):
                 raise BadInput(f"Choose a number from 1 to {len(legal)}.")

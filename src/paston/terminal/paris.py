@@ -27,7 +27,7 @@ from ..games.paris.state import ParisState
 from ..games.paris.text import event_text, render_view, result_text, state_text
 from ..games.paris.view import ParisView
 from .console import choice_lines
-from .session import BadInput, TerminalSession
+from .session import BadInput, TerminalSession, is_number
 
 __all__ = ["PROMPTS", "ParisSession", "make_paris_bot"]
 
@@ -215,7 +215,7 @@ class ParisSession(TerminalSession):
         bare cards are a play, or a swap in the swap phase)."""
         words = command.replace(",", " ").split()
         count = len(view.legal)
-        if all(w.isdigit() for w in words):
+        if all(is_number(w) for w in words):
             if len(words) != 1:
                 raise BadInput(
                     f"Type one number (1 to {count}) or an action, e.g. 'play 7H 7S'; "

@@ -42,7 +42,7 @@ from ..games.paston.text import (
 )
 from ..games.paston.view import SeatView
 from .console import choice_lines
-from .session import BadInput, TerminalSession
+from .session import BadInput, TerminalSession, is_number
 
 __all__ = ["PROMPTS", "PastonSession"]
 
@@ -200,7 +200,7 @@ class PastonSession(TerminalSession):
     def _parse(self, command: str, view: SeatView) -> int | str:
         words = command.replace(",", " ").split()
         choices = self._choices(view)
-        if all(w.isdigit() for w in words):
+        if all(is_number(w) for w in words):
             numbers = [int(w) for w in words]
             bad = [n for n in numbers if not 1 <= n <= len(choices)]
             if bad:

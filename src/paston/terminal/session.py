@@ -26,11 +26,17 @@ from rich.text import Text
 from ..bots import Bot
 from .console import write_json_atomically
 
-__all__ = ["BadInput", "TerminalSession"]
+__all__ = ["BadInput", "TerminalSession", "is_number"]
 
 QUIT_WORDS = ("quit", "exit", "q")
 HELP_WORDS = ("help", "?", "h")
 SHOW_WORDS = ("show", "board", "look", "hand", "status")
+
+
+def is_number(word: str) -> bool:
+    """A choice number as typed: ASCII digits only (``str.isdigit`` also accepts ``²`` and
+    other digits ``int`` refuses)."""
+    return word.isascii() and word.isdigit()
 
 
 class BadInput(Exception):

@@ -174,6 +174,7 @@ def test_bad_input_gets_one_line_with_the_reason_and_what_is_legal(tmp_path: Pat
         ("zz", "In the swap phase type 'swap X Y'"),
         ("99", f"Choose a number from 1 to {count}."),
         ("1 2", "Type one number"),
+        ("²", "In the swap phase type"),  # a digit to str.isdigit, not to int()
         ("swap 7x 7s", 'Not allowed: "swap 7x 7s": unparsable'),
         ("pickup", 'Not allowed: "pickup": wrong phase'),
         ("play 3c", 'Not allowed: "play 3c": wrong phase'),

@@ -265,6 +265,10 @@ def wait_answered(page: Any, seq: str, timeout: float = 15.0) -> None:
     )
 
 
+# Where to click a card: its visible left strip (a big hand overlaps its cards, as a fan).
+CARD_SPOT = {"x": 6, "y": 30}
+
+
 def take_paris_turn(page: Any, *, swap: bool = False, pickup: bool = False) -> str:
     """One Paris move by clicking what the page offers; returns the action sent.
 
@@ -281,8 +285,8 @@ def take_paris_turn(page: Any, *, swap: bool = False, pickup: bool = False) -> s
         hand = page.locator("#my-hand button.card.legal")
         up = page.locator("#p-me button.card.legal")
         if swap and hand.count() and up.count():
-            hand.first.click()
-            up.first.click()
+            hand.first.click(position=CARD_SPOT)
+            up.first.click(position=CARD_SPOT)
             button = page.locator("#swap-button")
             assert button.is_enabled(), "a hand card and a face-up card selected, but no swap"
             sent = str(button.get_attribute("data-action"))
@@ -305,7 +309,7 @@ def take_paris_turn(page: Any, *, swap: bool = False, pickup: bool = False) -> s
         assert cards.count() >= 1, "my turn, but nothing to play, pick up or turn over"
         first = cards.first
         rank = str(first.get_attribute("data-card"))[0]
-        first.click()
+        first.click(position=CARD_SPOT)
         button = page.locator("#play-button")
         if not button.is_enabled():
             # A play that must hold every card of the rank (the opening with some rules).
@@ -313,7 +317,7 @@ def take_paris_turn(page: Any, *, swap: bool = False, pickup: bool = False) -> s
                 "#my-hand button.card.legal:not(.selected), #p-me button.card.legal:not(.selected)"
             ).all():
                 if str(el.get_attribute("data-card"))[0] == rank:
-                    el.click()
+                    el.click(position=CARD_SPOT)
                     if button.is_enabled():
                         break
         assert button.is_enabled(), "no legal play among the highlighted cards"

@@ -97,6 +97,7 @@ function chooseGame(name) {
   sel.innerHTML = g.seat_counts.map((n) => `<option value="${n}">${n} players</option>`).join("");
   sel.value = String(g.default_seats ?? g.seat_counts[0]);
   $("#seat-count-field").hidden = g.seat_counts.length < 2;
+  $("#t-pause-label").textContent = `Pause between ${g.name === "paston" ? "deals" : "games"} (seconds)`;
   renderSeatRows();
   renderRules();
   renderHintBots();
@@ -293,9 +294,16 @@ async function createTable(ev) {
   if (!seats.some((s) => s.kind === "human"))
     return showError(errEl, "At least one seat must be a person (you or someone invited).");
   if (mySeat !== null && !nickname) return showError(errEl, "Enter your nickname to take a seat.");
-  const timer = parseInt($("#t-timer").value, 10) || 0;
-  if (timer && (timer < 5 || timer > 3600))
-    return showError(errEl, "The move timer must be between 5 and 3600 seconds, or 0 for none.");
+  // The same bounds as the server's (docs/server-protocol.md, create-table body).
+  const timer = Number($("#t-timer").value || 0);
+  if (!Number.isFinite(timer) || timer < 0 || timer > 3600)
+    return showError(errEl, "The move timer must be from 1 to 3600 seconds, or 0 for none.");
+  const grace = Number($("#t-grace").value || 0);
+  if (!Number.isFinite(grace) || grace < 0 || grace > 86400)
+    return showError(errEl, "The grace after a disconnect must be from 0 to 86400 seconds.");
+  const pause = Number($("#t-pause").value || 0);
+  if (!Number.isFinite(pause) || pause < 0 || pause > 60)
+    return showError(errEl, "The pause between hands must be from 0 to 60 seconds.");
   let rules;
   try {
     rules = chosenRules();
@@ -310,8 +318,8 @@ async function createTable(ev) {
     seats,
     hints: $("#t-hints").checked && !$("#t-hints").disabled,
     move_timer: timer || null,
-    grace: parseInt($("#t-grace").value, 10) || 0,
-    deal_pause: parseFloat($("#t-pause").value) || 0,
+    grace,
+    deal_pause: pause,
   };
   if ($("#t-hintbot").value) body.hint_bot = $("#t-hintbot").value;
   const button = $("#create-button");

@@ -48,6 +48,8 @@ __all__ = ["DpimcBot", "looping_move"]
 #: The longest cycle of turns :func:`looping_move` looks for, and how often it must repeat.
 LOOP_PERIOD = 40
 LOOP_REPEATS = 3
+#: The thumb-rule value given to a move that would repeat a cycle: it is never searched.
+REPEATS_CYCLE = float("-inf")
 
 
 def looping_move(view: ParisView) -> str | None:
@@ -111,16 +113,18 @@ class DpimcBot(Bot[ParisView]):
                 out.append((move, value, reason))
         repeat = looping_move(view)
         if repeat is not None and len(out) > 1:
-            # The game is going round in circles and this move would go round again: try the
-            # others (it stays last, for the explanation).
-            looping = [entry for entry in out if entry[0].text == repeat]
+            # The game is going round in circles and this move would go round again: it is
+            # not searched (it stays last, for the explanation).
+            looping = [(move, REPEATS_CYCLE, f"{reason} (would repeat a cycle of turns)")
+                       for move, _, reason in out if move.text == repeat]  # fmt: skip
             out = [entry for entry in out if entry[0].text != repeat] + looping
         return out
 
     def search(self, view: ParisView) -> list[tuple[Move, list[float]]]:
         """Per candidate (in the thumb rules' order), its finishing position (0 = out first)
         in each world played; worlds are shared, so the lists are paired."""
-        shortlist = self._shortlist(view)[: self.candidates]
+        shortlist = [e for e in self._shortlist(view) if e[1] != REPEATS_CYCLE]
+        shortlist = shortlist[: self.candidates]
         if len(shortlist) == 1 or view.phase != "play":
             return [(move, []) for move, _, _ in shortlist]
         knowledge = read_knowledge(view)

@@ -35,6 +35,7 @@ import time as clock
 
 from ....bots.base import Bot, Choice
 from ....bots.registry import register_bot
+from ..actions import parse_action
 from ..view import ParisView
 from .heuristic import HeuristicBot, situation_of_view
 from .knowledge import read_knowledge
@@ -113,11 +114,12 @@ class DpimcBot(Bot[ParisView]):
                 out.append((move, value, reason))
         repeat = looping_move(view)
         if repeat is not None and len(out) > 1:
-            # The game is going round in circles and this move would go round again: it is
-            # not searched (it stays last, for the explanation).
+            # The game is going round in circles and this move (in any suits) would go round
+            # again: it is not searched (it stays last, for the explanation).
+            key = move_of(parse_action(repeat)).key
             looping = [(move, REPEATS_CYCLE, f"{reason} (would repeat a cycle of turns)")
-                       for move, _, reason in out if move.text == repeat]  # fmt: skip
-            out = [entry for entry in out if entry[0].text != repeat] + looping
+                       for move, _, reason in out if move.key == key]  # fmt: skip
+            out = [entry for entry in out if entry[0].key != key] + looping
         return out
 
     def search(self, view: ParisView) -> list[tuple[Move, list[float]]]:

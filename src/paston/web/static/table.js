@@ -49,6 +49,8 @@ let state = null; // the state message on screen
 let queue = []; // state messages received and not yet shown (see pump)
 let holdUntil = 0;
 let holdTimer = null;
+let catchingUp = false; // showing a backlog of states: no animation, no pause
+const arrivals = new WeakMap(); // state message -> when it arrived (performance.now())
 let retry = 0;
 let reconnectTimer = null;
 let pending = null; // the command sent and not yet acked or rejected
@@ -160,6 +162,7 @@ function sendAction(action) {
 function handle(msg) {
   switch (msg.type) {
     case "state":
+      arrivals.set(msg, performance.now());
       queue.push(msg);
       pump();
       break;
@@ -238,8 +241,15 @@ function showState(msg) {
   if (newHand) renderer?.onAction("new-hand");
   state = msg;
   if (!myTurn()) renderer?.onAction("not-my-turn");
+  // A backlog (the tab is in the background, or states waited long in the queue) is shown at
+  // once: nobody wants to watch old moves being replayed slowly. A burst of bot moves is not a
+  // backlog: it is what the pacing is for.
+  const next = queue[0];
+  catchingUp = document.hidden || (next !== undefined && performance.now() - arrivals.get(next) > 15000);
+  arrivals.delete(msg);
   const ms = render() ?? 0;
-  holdUntil = performance.now() + ms * speed();
+  holdUntil = catchingUp ? 0 : performance.now() + ms * speed();
+  catchingUp = false;
 }
 
 function speed() {
@@ -333,7 +343,7 @@ function context() {
     rerender: render,
     commonTags,
     waitingBanner,
-    speed: speed(),
+    speed: catchingUp ? 0 : speed(),
     tableId,
   };
 }

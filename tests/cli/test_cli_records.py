@@ -136,7 +136,11 @@ def _set_action(record: dict[str, Any], index: int, text: str) -> None:
 BAD_INPUTS = {
     "not-json": ('{"format": "paston-deal/1",', "error: not JSON: "),
     "not-an-object": ("[1, 2, 3]", "error: a record is a JSON object, not list"),
-    "empty": ("", "error: not JSON: "),
+    # An empty input is called empty, not "Expecting value".
+    "empty": ("", "error: not JSON: standard input is empty (a record is a JSON object)"),
+    "blank": ("  \n", "error: not JSON: standard input is empty (a record is a JSON object)"),
+    # json's "Unterminated string starting at" once read "starting at at line 1".
+    "unterminated": ('{"format', "error: not JSON: Unterminated string (line 1, column 2 of "),
     "missing-key": (
         _mutated("deal_lone_whist.json", lambda r: r.pop("prikup")),
         "error: missing key 'prikup' in the deal record",

@@ -229,7 +229,40 @@ def make_bot(spec: str, seed: int | None = None, *, game: str = DEFAULT_GAME) ->
     try:
         bot: Bot = info.factory(seed=seed, **options)
     except TypeError as exc:
-        raise BotSpecError(f"bad options for bot {name!r}: {exc}") from None
+        # Say it in the spec's terms (not "PimcBot.__init__() got an unexpected keyword
+        # argument"): which option is not known and which ones the bot takes. A factory
+        # taking **options passes them on to the class named in Python's message.
+        import inspect
+        import re
+        import sys
+
+        target = info.factory
+        owner = re.match(r"(\w+)\.__init__\(\)", str(exc))
+        module = sys.modules.get(getattr(info.factory, "__module__", ""))
+        if owner is not None and module is not None and hasattr(module, owner.group(1)):
+            target = getattr(module, owner.group(1))
+        takes: list[str] | None
+        try:
+            params = inspect.signature(target).parameters.values()
+            takes = [
+                p.name
+                for p in params
+                if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)
+                and p.name not in ("self", "seed")
+            ]
+        except (TypeError, ValueError):
+            takes = None
+        unknown = [k for k in options if takes is not None and k not in takes]
+        valid = "see its documentation"
+        if takes is not None:
+            valid = f"it takes: {', '.join(k + '=' for k in takes)}" if takes else "it takes none"
+        if unknown:
+            what = ", ".join(repr(k) for k in unknown)
+            raise BotSpecError(
+                f"bad options for bot {name!r}: unknown option {what}; {valid}"
+            ) from None
+        reason = re.sub(r"^[\w.]+\(\) ", "", str(exc))
+        raise BotSpecError(f"bad options for bot {name!r}: {reason}; {valid}") from None
     return bot
 
 

@@ -1,18 +1,53 @@
-"""The ``paston`` command: one typer app assembled from one module per group of commands."""
+"""The ``paston`` command: one typer app assembled from one module per group of commands.
+
+:func:`main` is the console script: it lets output that cannot encode the card symbols fall
+back to letters, and reports a usage error (an unknown option, a missing argument) as one
+``error:`` line like every other error of the command, with exit status 2.
+"""
 
 from __future__ import annotations
 
 import importlib
+import sys
+from typing import Annotated
 
 import typer
+from typer._click import exceptions as click_errors
+
+from .. import __version__
+from ..terminal.encoding import fall_back_to_letters
 
 app = typer.Typer(
     name="paston",
-    help="Paston, the Armenian three-player Preference card game.",
+    help="Paston, the Armenian three-player Preference card game, and other card games.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        typer.echo(f"paston {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            "-V",
+            help="Print the version and exit.",
+            callback=_show_version,
+            is_eager=True,
+        ),
+    ] = False,
+) -> None:
+    """Paston, the Armenian three-player Preference card game, and other card games."""
+
 
 # Each module defines ``register(app)``; keeping them apart lets each command group grow alone.
 _COMMAND_MODULES = (
@@ -27,6 +62,30 @@ for _name in _COMMAND_MODULES:
     importlib.import_module(_name).register(app)
 
 
-def main() -> None:
+def _usage_line(exc: click_errors.UsageError) -> str:
+    """A usage error as one line: what was wrong and where to read the usage."""
+    message = " ".join(exc.format_message().split())
+    ctx = exc.ctx
+    where = ctx.command_path if ctx is not None else "paston"
+    return f"error: {message} (see '{where} --help')"
+
+
+def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``paston`` console script."""
-    app()
+    fall_back_to_letters()
+    try:
+        status = app(args=argv, standalone_mode=False)
+    except click_errors.NoArgsIsHelpError as exc:
+        # ``paston`` alone: typer has drawn the help while raising this; nothing is wrong.
+        del exc
+        sys.exit(0)
+    except click_errors.UsageError as exc:
+        sys.stderr.write(_usage_line(exc) + "\n")
+        sys.exit(2)
+    except click_errors.ClickException as exc:
+        sys.stderr.write(f"error: {' '.join(exc.format_message().split())}\n")
+        sys.exit(exc.exit_code)
+    except typer.Abort:
+        sys.stderr.write("\n")
+        sys.exit(1)
+    sys.exit(status if isinstance(status, int) else 0)

@@ -70,9 +70,23 @@ def read_text(source: str) -> str:
 
 
 def read_record(source: str) -> dict[str, Any]:
-    """Read and parse a record's JSON from FILE or ``-``; bad JSON ends the command."""
+    """Read and parse a record's JSON from FILE or ``-``; bad JSON ends the command with
+    one line naming the file and the place (an empty file is called empty)."""
+    where = "standard input" if source == "-" else source
+    text = read_text(source)
+    if not text.strip():
+        fail(f"not JSON: {where} is empty (a record is a JSON object)")
     try:
-        return load_record(read_text(source))
+        json.loads(text)
+    except json.JSONDecodeError as exc:
+        # json's own messages can end in "at" ("Unterminated string starting at"), and
+        # its position is the place that matters: say it once, as line and column.
+        what = exc.msg.removesuffix(" at").removesuffix(" starting")
+        fail(f"not JSON: {what} (line {exc.lineno}, column {exc.colno} of {where})")
+    except RecursionError:
+        fail("not JSON: nested too deeply")
+    try:
+        return load_record(text)
     except RecordError as exc:
         fail(str(exc))
     except RecursionError:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import sys
 import time
 from pathlib import Path
 from typing import Annotated, Any
@@ -46,8 +47,13 @@ from ..core.errors import RecordError
 from ..core.protocol import GameInfo
 from ..core.registry import UnknownGame, get_game
 from ..games.paston.rules import RuleError, Rules
+from ..terminal.encoding import can_encode
 
 __all__ = ["register", "result_table"]
+
+#: The header of confidence intervals ("+-95%" where standard output cannot write "±", so
+#: that the letters fallback does not widen a header rich has already measured).
+CI = "±95%" if can_encode(sys.stdout, "±−–") else "+-95%"
 
 
 def _fail(message: str) -> typer.Exit:
@@ -71,7 +77,7 @@ def result_table(result: ArenaResult) -> Table:
     )
     widest = max(len(b.label) for b in result.bots)
     table.add_column("bot", overflow="fold", min_width=min(widest, 24))
-    for header in ("mean", "±95%", "declared", "made", "surr.", "whist", "ms/dec"):
+    for header in ("mean", CI, "declared", "made", "surr.", "whist", "ms/dec"):
         table.add_column(header, justify="right", no_wrap=True)
     for b in result.ranking():
         table.add_row(
@@ -91,7 +97,7 @@ def _diff_table(result: ArenaResult) -> Table:
     table = Table(title="score difference per deal, paired by deal set")
     table.add_column("pair", overflow="fold")
     table.add_column("mean", justify="right", no_wrap=True)
-    table.add_column("±95%", justify="right", no_wrap=True)
+    table.add_column(CI, justify="right", no_wrap=True)
     for d in result.differences:
         ci = "–" if not math.isfinite(d.ci95) else f"{d.ci95:.2f}"
         table.add_row(f"{d.a} − {d.b}", _fmt(d.mean), ci)
@@ -110,7 +116,7 @@ def _game_table(result: GameArenaResult) -> Table:
     )
     widest = max(len(b.label) for b in result.bots)
     table.add_column("bot", overflow="fold", min_width=min(widest, 24))
-    headers = ("position", "±95%", "loser", "±95%") if ranked else ("mean", "±95%")
+    headers = ("position", CI, "loser", CI) if ranked else ("mean", CI)
     for header in (*headers, "ms/dec"):
         table.add_column(header, justify="right", no_wrap=True)
 
@@ -139,7 +145,7 @@ def _game_diff_table(result: GameArenaResult) -> Table:
     table = Table(title=f"{what} difference per game, paired by set")
     table.add_column("pair", overflow="fold")
     table.add_column("mean", justify="right", no_wrap=True)
-    table.add_column("±95%", justify="right", no_wrap=True)
+    table.add_column(CI, justify="right", no_wrap=True)
     for d in result.differences:
         ci = "–" if not math.isfinite(d.ci95) else f"{d.ci95:.2f}"
         table.add_row(f"{d.a} − {d.b}", _fmt(d.mean), ci)
@@ -207,7 +213,11 @@ def arena_command(
     deals: Annotated[
         int,
         typer.Option(
-            "--deals", "-n", help="Duplicate sets (each hand is played once per seating)."
+            "--deals",
+            "-n",
+            help="How many duplicate deal sets: each set is one deal played in all six "
+            "seatings of the three bots (Paston: 6 deals per set), or one hand per seating "
+            "for another game.",
         ),
     ] = 100,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the dealt cards.")] = 0,

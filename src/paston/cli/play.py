@@ -18,10 +18,12 @@ import typer
 from rich.console import Console
 
 from ..bots import Bot, make_bot
+from ..bots.registry import BotSpecError, bot_info, bot_infos, parse_spec
 from ..core.errors import RecordError
 from ..games.paston.game import Game
 from ..games.paston.record import game_from_record
-from ..terminal import PastonSession, line_reader
+from ..terminal import PastonSession, TerminalSession, line_reader
+from ..terminal.console import terminal_keys
 from .records import fail, parse_rules, read_record
 
 __all__ = ["register"]
@@ -42,22 +44,10 @@ class _Options:
     resume: Path | None
     hint_bot: str | None
     pause: float
-
-
-def _bots(spec: str, person: int, seed: int | None) -> dict[int, Bot]:
-    names = [s.strip() for s in spec.split(",") if s.strip()]
-    if len(names) == 1:
-        names *= 2
-    if len(names) != 2:
-        fail(f"--bots names two bots (one per other seat), e.g. random,random; got {spec!r}")
-    seats = [s for s in range(3) if s != person]
-    bots: dict[int, Bot] = {}
-    for seat, name in zip(seats, names, strict=True):
-        try:
-            bots[seat] = make_bot(name, seed=None if seed is None else seed * 7 + seat)
-        except ValueError as exc:
-            fail(f"--bots: {exc}")
-    return bots
+    force: bool = False
+    auto_play: bool = True
+    #: Whether a person sits at a terminal (keys skip pauses, a deal's end waits for one).
+    interactive: bool = False
 
 
 def _game_of_record(record: dict[str, Any], source: Path) -> str:
@@ -70,9 +60,19 @@ def _game_of_record(record: dict[str, Any], source: Path) -> str:
         fail(f"{source}: {exc}")
 
 
-def _check_save_folder(save_path: Path) -> None:
+def _check_save_target(save_path: Path, options: _Options) -> None:
+    """The record goes to an existing folder, and never over another file unless asked
+    (``--force``); a resumed game is saved back over its own record."""
     if not (save_path.parent if str(save_path.parent) else Path(".")).is_dir():
         fail(f"--save: no such folder: {save_path.parent}")
+    if save_path.is_dir():
+        fail(f"--save: {save_path} is a folder, not a file")
+    same = options.resume is not None and save_path.resolve() == options.resume.resolve()
+    if save_path.exists() and not same and not options.force:
+        fail(
+            f"--save: {save_path} already exists; add --force to overwrite it "
+            f"(or continue that game with --resume {save_path})"
+        )
 
 
 def _check_game(game: str) -> None:
@@ -85,9 +85,31 @@ def _check_game(game: str) -> None:
         fail(f"--game: {exc}")
 
 
+def _check_bot_spec(spec: str, game: str, option: str) -> None:
+    """A bot a person may play against or take hints from: a known, offered bot of the game
+    (a measuring stick such as ``oracle`` sees every card) or an external ``cmd:`` bot."""
+    try:
+        name, _ = parse_spec(spec)
+        if name == "cmd":
+            return
+        info = bot_info(name, game)
+    except BotSpecError:
+        info = None
+        name = spec.partition(":")[0].strip()
+    offered = ", ".join(b.name for b in bot_infos(game) if b.offered)
+    if info is None:
+        fail(f"{option}: unknown bot {name!r}; choose one of: {offered}, or cmd:COMMAND")
+    if not info.offered:
+        fail(
+            f"{option}: {name!r} is not for play (it is a measuring stick that sees every "
+            f"card); choose one of: {offered}, or cmd:COMMAND"
+        )
+
+
 def _check_hint_bot(hint_bot: str | None, game: str) -> None:
     if hint_bot is None:
         return
+    _check_bot_spec(hint_bot, game, "--hint-bot")
     try:
         make_bot(hint_bot, game=game).close()
     except ValueError as exc:
@@ -95,7 +117,9 @@ def _check_hint_bot(hint_bot: str | None, game: str) -> None:
 
 
 def play_command(
-    game: Annotated[str, typer.Option(help=f"The game to play: {', '.join(PLAYABLE)}.")] = "paston",
+    game: Annotated[
+        str, typer.Option("--game", "-g", help=f"The game to play: {', '.join(PLAYABLE)}.")
+    ] = "paston",
     players: Annotated[
         int | None,
         typer.Option(help="Number of players, you included (Paris: 2 to 9; Paston: 3)."),
@@ -108,14 +132,24 @@ def play_command(
             "default heuristic."
         ),
     ] = None,
-    seed: Annotated[int | None, typer.Option(help="Seed of the cards and the bots.")] = None,
+    seed: Annotated[
+        int | None, typer.Option("--seed", "-s", help="Seed of the cards and the bots.")
+    ] = None,
     rules: Annotated[
         str | None, typer.Option(help="Variant flags as JSON, e.g. '{\"target\": 61}'.")
     ] = None,
     save: Annotated[
         Path | None,
-        typer.Option(help="Where to save the game record (default <game>-game-<time>.json)."),
+        typer.Option(
+            "--save",
+            "-o",
+            help="Where to save the game record (default <game>-game-<time>.json); "
+            "an existing file is kept unless --force.",
+        ),
     ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Let --save overwrite an existing file.")
+    ] = False,
     resume: Annotated[
         Path | None, typer.Option(help="Continue the game saved in this record.")
     ] = None,
@@ -124,8 +158,20 @@ def play_command(
         typer.Option(help="The bot asked by 'hint' (default pimc for Paston, heuristic else)."),
     ] = None,
     pause: Annotated[
-        float, typer.Option(min=0.0, help="Seconds to wait after each bot action (terminal only).")
+        float,
+        typer.Option(
+            min=0.0,
+            help="Seconds to wait after each bot action (terminal only; any key skips to "
+            "your next decision).",
+        ),
     ] = 0.6,
+    auto_play: Annotated[
+        bool,
+        typer.Option(
+            "--auto-play/--no-auto-play",
+            help="Play your only legal card for you.",
+        ),
+    ] = True,
 ) -> None:
     """Play a whole game in the terminal against bots."""
     record: dict[str, Any] | None = None
@@ -137,10 +183,24 @@ def play_command(
     elif game not in PLAYABLE:
         _check_game(game)
     _check_hint_bot(hint_bot, game)
+    if bots is not None:
+        for spec in bots.split(","):
+            if spec.strip():
+                _check_bot_spec(spec.strip(), game, "--bots")
     console = Console(highlight=False)
     interactive = sys.stdin.isatty() and console.is_terminal
     options = _Options(
-        seat, bots, seed, rules, save, resume, hint_bot, pause if interactive else 0.0
+        seat,
+        bots,
+        seed,
+        rules,
+        save,
+        resume,
+        hint_bot,
+        pause if interactive else 0.0,
+        force=force,
+        auto_play=auto_play,
+        interactive=interactive,
     )
     if game == "paris":
         raise typer.Exit(_start_paris(console, options, players, record))
@@ -148,9 +208,16 @@ def play_command(
         raise typer.Exit(_start_generic(console, options, players, record, game))
     if players is not None and players != 3:
         fail(f"--players: Paston is played by 3, not {players}")
-    if seat > 2:
+    if seat > 2 and record is None:
         fail(f"--seat: Paston has seats 0, 1 and 2, not {seat}")
     raise typer.Exit(_start_paston(console, options, record))
+
+
+def _run(session: TerminalSession, options: _Options) -> int:
+    """Play the session with the options every game shares."""
+    session.auto_play = options.auto_play
+    session.keys = terminal_keys() if options.interactive else None
+    return session.run()
 
 
 def _start_paston(console: Console, options: _Options, record: dict[str, Any] | None) -> int:
@@ -162,17 +229,21 @@ def _start_paston(console: Console, options: _Options, record: dict[str, Any] | 
             fail(f"{options.resume}: {exc}")
         # The saved deals are replayed exactly; the next deal's cards come from a fresh rng.
         game.rng = rng
+        person, specs, names = _saved_seats(record.get("meta"), 3, options)
         save_path = options.save if options.save is not None else options.resume
         assert save_path is not None
     else:
         game = Game(parse_rules(options.rules), first_dealer=rng.randrange(3), rng=rng)
+        person = options.seat
+        specs = _bot_specs(options.bots, person, 3, "heuristic")
+        names = None
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         save_path = options.save if options.save is not None else Path(f"paston-game-{stamp}.json")
-    _check_save_folder(save_path)
-    players = _bots(options.bots or "heuristic,heuristic", options.seat, options.seed)
+    _check_save_target(save_path, options)
+    players = _make_bots(specs, options.seed, "paston")
     session = PastonSession(
         game,
-        options.seat,
+        person,
         players,
         console,
         line_reader(console),
@@ -180,12 +251,16 @@ def _start_paston(console: Console, options: _Options, record: dict[str, Any] | 
         pause=options.pause,
         hint_bot=options.hint_bot,
         seed=options.seed,
+        bot_specs=specs,
+        names=names,
     )
     if game.over:
         console.print("That game is already over.")
         session.show_sheet()
+        for bot in players.values():
+            bot.close()
         return 0
-    return session.run()
+    return _run(session, options)
 
 
 def _start_paris(
@@ -224,7 +299,7 @@ def _start_paris(
         specs = _bot_specs(options.bots, person, n, "heuristic")
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         save_path = options.save if options.save is not None else Path(f"paris-game-{stamp}.json")
-    _check_save_folder(save_path)
+    _check_save_target(save_path, options)
     bots = _make_bots(specs, options.seed, "paris")
     session = ParisSession(
         state,
@@ -245,7 +320,7 @@ def _start_paris(
         for bot in bots.values():
             bot.close()
         return 0
-    return session.run()
+    return _run(session, options)
 
 
 def _start_generic(
@@ -291,7 +366,7 @@ def _start_generic(
         names = None
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         save_path = options.save if options.save is not None else Path(f"{name}-game-{stamp}.json")
-    _check_save_folder(save_path)
+    _check_save_target(save_path, options)
     bots = _make_bots(specs, options.seed, name)
     session = ProtocolSession(
         info,
@@ -308,7 +383,7 @@ def _start_generic(
         seed=options.seed,
         names=names,
     )
-    return session.run()
+    return _run(session, options)
 
 
 def _make_bots(specs: dict[int, str], seed: int | None, game: str) -> dict[int, Bot]:

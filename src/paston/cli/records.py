@@ -146,7 +146,7 @@ def replay_command(
 
 
 def deal_command(
-    seed: Annotated[int, typer.Option(help="Seed of the dealing procedure.")],
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the dealing procedure.")],
     dealer: Annotated[int, typer.Option(help="The dealer's seat.")] = 0,
     first_deal: Annotated[
         bool,

@@ -1,20 +1,22 @@
-"""Terminal plumbing shared by every game: numbered choice lists, reading the person's lines,
-and writing a record file atomically."""
+"""Terminal plumbing shared by every game: numbered choice lists, reading the person's lines
+and single key presses, and writing a record file atomically."""
 
 from __future__ import annotations
 
 import json
 import os
+import select
 import sys
 import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console
 from rich.text import Text
 
-__all__ = ["choice_lines", "line_reader", "write_json_atomically"]
+__all__ = ["Keys", "choice_lines", "line_reader", "terminal_keys", "write_json_atomically"]
 
 
 def choice_lines(labels: Sequence[Text], width: int) -> list[Text]:
@@ -72,3 +74,58 @@ def write_json_atomically(path: Path, data: Any) -> Path:
         Path(tmp).unlink(missing_ok=True)
         raise
     return path
+
+
+class Keys:
+    """Single key presses on the terminal of file descriptor ``fd``: a pause that any key
+    cuts short, and a wait for any key. The terminal is in cbreak mode (keys arrive at once,
+    unechoed) only while one of these runs, so line input is never disturbed."""
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+
+    @contextmanager
+    def _cbreak(self) -> Iterator[None]:
+        import termios
+        import tty
+
+        try:
+            saved = termios.tcgetattr(self.fd)
+        except termios.error:
+            yield
+            return
+        try:
+            tty.setcbreak(self.fd, termios.TCSANOW)
+            yield
+        finally:
+            termios.tcsetattr(self.fd, termios.TCSADRAIN, saved)
+
+    def _take(self) -> str:
+        """What was typed (a key may send several bytes, e.g. an arrow)."""
+        data = os.read(self.fd, 64)
+        if not data:
+            raise EOFError
+        return data.decode("utf-8", "replace")
+
+    def pause(self, seconds: float) -> str | None:
+        """Wait ``seconds``; the key pressed meanwhile (the wait ends there), else ``None``."""
+        with self._cbreak():
+            ready, _, _ = select.select([self.fd], [], [], seconds)
+            return self._take() if ready else None
+
+    def wait(self) -> str:
+        """Wait for any key; the key."""
+        with self._cbreak():
+            return self._take()
+
+
+def terminal_keys() -> Keys | None:
+    """Key presses from standard input when it is a terminal (not on Windows), else ``None``:
+    a script or a pipe never waits for a key."""
+    try:
+        import termios  # noqa: F401  (only to know the platform has terminals)
+    except ImportError:
+        return None
+    if not sys.stdin.isatty():
+        return None
+    return Keys(sys.stdin.fileno())

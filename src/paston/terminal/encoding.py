@@ -5,7 +5,8 @@ A terminal or pipe with an ASCII (or Latin-1 …) encoding — ``LANG=C``,
 ``UnicodeEncodeError`` from the middle of a picture. :func:`fall_back_to_letters` gives the
 standard streams an error handler that writes the notation's letters for the suit symbols
 (``S C D H``, so ``10♥`` reads ``10H`` as a person types it) and plain ASCII for the few other
-symbols the pictures use; anything else unencodable becomes ``?``. Streams that can encode
+symbols the pictures use, one character for one so that tables stay aligned (rich measured
+them as one cell each); anything else unencodable becomes ``?``. Streams that can encode
 everything are left alone.
 """
 
@@ -35,9 +36,9 @@ LETTERS: Final[dict[str, str]] = {
     "—": "-",
     "–": "-",
     "−": "-",
-    "…": "...",
-    "→": "->",
-    "⇒": "=>",
+    "…": "~",
+    "→": ">",
+    "⇒": ">",
     "×": "x",
     "█": "#",
     "░": ".",

@@ -95,6 +95,9 @@ class ProtocolSession(TerminalSession):
         self._state = current
         return current
 
+    def more_to_play(self) -> bool:
+        return not self.match.over
+
     def snapshot(self, state: State) -> None:
         return None
 

@@ -27,7 +27,7 @@ from ..games.paris.state import ParisState
 from ..games.paris.text import event_text, render_view, result_text, state_text
 from ..games.paris.view import ParisView
 from .console import choice_lines
-from .session import BadInput, TerminalSession, is_number
+from .session import YOU, BadInput, TerminalSession, is_number
 
 __all__ = ["PROMPTS", "ParisSession", "make_paris_bot"]
 
@@ -46,6 +46,11 @@ Commands: help, hint (a bot's advice), show (redraw), quit
 _LEGAL_SHOWN = 8
 _KEYWORDS = ("play", "swap", "ready", "pickup", "blind")
 _PICKUP_WORDS = ("pick up", "take", "take pile", "pick")
+
+
+def verb(name: str) -> str:
+    """``name makes`` (``You make``)."""
+    return f"{name} {'make' if name == YOU else 'makes'}"
 
 
 def make_paris_bot(spec: str, seed: int | None = None) -> Bot:
@@ -150,12 +155,15 @@ class ParisSession(TerminalSession):
             starter = view.starter if view.starter is not None else view.to_act
             if starter is not None:
                 self.console.print(
-                    Text(f"Play begins: {self.names[starter]} makes the opening play.", "cyan")
+                    Text(f"Play begins: {verb(self.names[starter])} the opening play.", "cyan")
                 )
         newly = [s for s in view.finished if s not in before.finished]
         for s in newly:
             self.console.print(
-                Text(f"{self.names[s]} has no cards left: out in place {len(view.finished)}.")
+                Text(
+                    f"{self.names[s]} {'have' if self.names[s] == YOU else 'has'} no cards "
+                    f"left: out in place {len(view.finished)}."
+                )
             )
 
     @staticmethod
@@ -167,6 +175,12 @@ class ParisSession(TerminalSession):
         left = Counter(before.hand) - played
         new = Counter(after.hand) - left
         return "you drew " + " ".join(CARD_NAMES[c] for c in sorted(new.elements()))
+
+    def forced(self, view: ParisView) -> int | None:
+        # Only a play of cards: a lone "pickup" or "ready" is still typed by the person.
+        if len(view.legal) == 1 and action_str(view.legal[0]).startswith("play "):
+            return int(view.legal[0])
+        return None
 
     def watching(self, state: ParisState) -> bool:
         # Once out, the person need not wait through the rest of the game at bot pace.

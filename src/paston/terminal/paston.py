@@ -16,10 +16,12 @@ from rich.text import Text
 
 from ..bots import Bot, make_bot
 from ..core.errors import IllegalAction
+from ..core.meta import STANDARD_TAGS, build_meta
 from ..games.paston.actions import (
     CONTRACT_NAMES,
     ActionParseError,
     discard_action,
+    discard_cards,
     parse_action,
 )
 from ..games.paston.cards import CardError, parse_card
@@ -38,6 +40,7 @@ from ..games.paston.text import (
     score_sheet,
     sheet_rows,
     trick_text,
+    verb,
     view_status,
 )
 from ..games.paston.view import SeatView
@@ -69,7 +72,11 @@ _SCORE_WORDS = ("score", "scores", "sheet")
 
 
 class PastonSession(TerminalSession):
-    """A Paston :class:`~paston.games.paston.game.Game` with a person at ``person``."""
+    """A Paston :class:`~paston.games.paston.game.Game` with a person at ``person``.
+
+    ``bot_specs`` are the specs the bots were made from: the record's ``meta`` keeps them
+    with the names and the person's seat, so that ``--resume`` seats everyone again.
+    """
 
     title = "Paston"
     help_text = HELP
@@ -85,11 +92,22 @@ class PastonSession(TerminalSession):
         pause: float = 0.0,
         hint_bot: str | None = None,
         seed: int | None = None,
+        bot_specs: Mapping[int, str] | None = None,
+        names: list[str] | None = None,
     ) -> None:
         super().__init__(
-            person, bots, console, read_line, save_path, pause=pause, hint_bot=hint_bot, seed=seed
+            person,
+            bots,
+            console,
+            read_line,
+            save_path,
+            pause=pause,
+            hint_bot=hint_bot,
+            seed=seed,
+            names=names,
         )
         self.game = game
+        self.bot_specs = dict(bot_specs or {s: b.name for s, b in bots.items()})
         self._number = 0
 
     # ----------------------------------------------------------------- deals
@@ -133,12 +151,13 @@ class PastonSession(TerminalSession):
         self.console.print(
             Text(
                 f"Thrown in ({REDEAL_REASONS.get(view.redeal or '', view.redeal)}): "
-                f"{self.names[deal.dealer]} deals again.",
+                f"{verb(self.names[deal.dealer], 'deals', 'deal')} again.",
                 style="yellow",
             )
         )
         for seat, cards in sorted(view.open_hands.items()):
-            self.console.print(Text.assemble(f"  {self.names[seat]} shows ", hand_text(cards)))
+            shows = verb(self.names[seat], "shows", "show")
+            self.console.print(Text.assemble(f"  {shows} ", hand_text(cards)))
         self._autosave()
 
     def snapshot(self, state: Deal) -> SeatView:
@@ -173,6 +192,23 @@ class PastonSession(TerminalSession):
 
     def prompt(self, view: SeatView) -> str:
         return PROMPTS.get(view.phase, "> ")
+
+    def forced(self, view: SeatView) -> int | None:
+        # Only a card: a lone legal bid or whist decision is still the person's to make.
+        if view.phase == "play" and len(view.legal) == 1:
+            return int(view.legal[0])
+        return None
+
+    def choice_of(self, action: int, view: SeatView) -> str:
+        if view.phase == "exchange":
+            # A discard is typed as the numbers of its two cards in the listed hand.
+            choices = self._choices(view)
+            picked = [c for c in discard_cards(action) if c in choices]
+            return " ".join(str(choices.index(c) + 1) for c in picked)
+        return super().choice_of(action, view)
+
+    def more_to_play(self) -> bool:
+        return not self.game.over
 
     def extra_command(self, command: str, view: SeatView) -> bool:
         if command in _SCORE_WORDS:
@@ -223,6 +259,15 @@ class PastonSession(TerminalSession):
             return discard_action(a, b)
         if view.phase == "declare" and len(words) == 1 and lower[0] in CONTRACT_NAMES[1:]:
             return "declare " + lower[0]
+        if view.phase == "play" and len(words) == 1 and view.hand_to_play == view.seat:
+            try:
+                card = parse_card(words[0])
+            except CardError:
+                card = None
+            if card is not None and card not in view.hand:
+                # The engine names the hand by seat; this is the person's own hand.
+                legal = " ".join(str(card_text(c)) for c in view.legal)
+                raise ValueError(f"{card_text(card)} is not in your hand; you may play: {legal}")
         parse_action(command)  # raises ActionParseError with the notation's explanation
         return command
 
@@ -279,7 +324,29 @@ class PastonSession(TerminalSession):
         rows = sheet_rows(self.game, self.names)
         if rows:
             self.console.print(score_sheet(rows, self.names))
-        self.console.print(score_bars(self.game.totals, self.game.rules.target, self.names))
+        # The bars shrink to the terminal: name, a third of the bar for debts, the line, the
+        # bar, and "-123 / 121" must fit on one line.
+        name_width = max(len(n) for n in self.names)
+        width = max(6, min(30, (self.console.width - name_width - 16) * 3 // 4))
+        self.console.print(
+            score_bars(self.game.totals, self.game.rules.target, self.names, width=width)
+        )
 
     def record(self) -> dict[str, Any]:
-        return game_record(self.game)
+        record = game_record(self.game)
+        game = self.game
+        earlier = game.meta if isinstance(game.meta, dict) else {}
+        meta = build_meta(
+            seats=3,
+            players=self.names,
+            # A resumed game keeps the day it was started.
+            date=earlier.get("date") if isinstance(earlier.get("date"), str) else "today",
+            bots=[self.bot_specs.get(s) for s in range(3)],
+            result=list(game.totals) if game.over else None,
+            extra={"person": self.person},
+        )
+        # Tags someone else wrote (an event, a site) stay; the seating is this session's.
+        kept = {k: v for k, v in earlier.items() if k not in STANDARD_TAGS and k != "person"}
+        kept.update({k: v for k, v in earlier.items() if k in ("event", "site")})
+        record["meta"] = {**kept, **meta}
+        return record

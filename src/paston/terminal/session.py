@@ -3,9 +3,12 @@
 :class:`TerminalSession` runs the states of a match one after another over the game protocol
 (``to_act``, ``view(seat)``, ``apply``): it asks the person or a bot for each action, handles
 the commands every game shares (``help``, ``hint``, ``show``, ``quit``), survives a failing
-bot, and saves the record after every state, at the end, on ``quit``, at the end of input and
-on Ctrl-C. Everything a game draws or parses comes from a subclass (one per game, next to this
-module), which in turn uses the game package's own text rendering.
+bot or hint bot (one line, and the game goes on), and saves the record after every state, at
+the end, on ``quit``, at the end of input and on Ctrl-C. On a terminal any key skips the bots'
+pauses up to the person's next decision, and the end of a state waits for a key so that its
+summary can be read; an action the person has no choice about is played for them unless
+``auto_play`` is off. Everything a game draws or parses comes from a subclass (one per game,
+next to this module), which in turn uses the game package's own text rendering.
 
 The person only ever sees what their seat may know: a subclass draws from
 ``state.view(person)`` while a state is in progress.
@@ -24,9 +27,12 @@ from rich.table import Table
 from rich.text import Text
 
 from ..bots import Bot
-from .console import write_json_atomically
+from .console import Keys, write_json_atomically
 
-__all__ = ["BadInput", "TerminalSession", "is_number"]
+__all__ = ["YOU", "BadInput", "TerminalSession", "is_number"]
+
+#: The person's name at the table (the games' text modules make verbs agree with it).
+YOU = "You"
 
 QUIT_WORDS = ("quit", "exit", "q")
 HELP_WORDS = ("help", "?", "h")
@@ -52,6 +58,8 @@ class TerminalSession(ABC):
 
     ``read_line(prompt)`` returns one line typed by the person and raises ``EOFError`` at
     the end of input; ``pause`` is the delay after each bot action (0 for none).
+    ``keys`` (a terminal's key presses, or ``None`` for a script) lets a key skip the pauses
+    and makes the end of each state wait for a key; ``auto_play`` plays forced actions.
     """
 
     #: The game's title, used in messages.
@@ -80,9 +88,13 @@ class TerminalSession(ABC):
         self.hint_spec = hint_bot
         self.seed = seed
         self._hint_bot: Bot | None = None
+        self.keys: Keys | None = None
+        self.auto_play = True
+        #: A key was pressed during the bots' pauses: no more pauses until the person acts.
+        self._skipping = False
         players = len(self.bots) + 1
         self.names = names or [
-            "You" if s == person else f"{self.bots[s].name}-{s}" for s in range(players)
+            YOU if s == person else f"{self.bots[s].name}-{s}" for s in range(players)
         ]
 
     # ----------------------------------------------------------------- what a game supplies
@@ -144,6 +156,20 @@ class TerminalSession(ABC):
         """Handle a game's own command (``command`` is lower case); ``True`` if it was one."""
         return False
 
+    def forced(self, view: Any) -> int | None:
+        """The action the person has no choice about (the only legal card), else ``None``."""
+        return None
+
+    def choice_of(self, action: int, view: Any) -> str:
+        """What the person types to take ``action`` from the listed choices (its number)."""
+        legal = list(view.legal)
+        return str(legal.index(action) + 1) if action in legal else ""
+
+    def more_to_play(self) -> bool:
+        """Whether another state follows the one just over (the end of a deal waits for a
+        key only then)."""
+        return False
+
     # ----------------------------------------------------------------- the loop
 
     def run(self) -> int:
@@ -153,8 +179,11 @@ class TerminalSession(ABC):
             self.intro()
             while (state := self.next_state()) is not None:
                 self._play_state(state)
+                self._skipping = False
                 self.state_over(state)
                 self._autosave()
+                if self.keys is not None and self.more_to_play():
+                    self._wait_for_key()
             self.match_over()
             self._save_and_say("Game record saved", resume=False)
             return 0
@@ -200,12 +229,33 @@ class TerminalSession(ABC):
             )
             action = view.legal[0]
         state.apply(action)
-        if self.pause > 0 and self.watching(state):
-            time.sleep(self.pause)
+        if self.pause > 0 and self.watching(state) and not self._skipping:
+            if self.keys is None:
+                time.sleep(self.pause)
+            elif self.keys.pause(self.pause) is not None:
+                self._skipping = True
         return int(action)
 
+    def _wait_for_key(self) -> None:
+        """Hold the summary of a finished state on screen until the person has read it."""
+        assert self.keys is not None
+        self.console.print(Text("Press any key to go on (q to quit).", style="dim"))
+        key = self.keys.wait()
+        if key.strip().lower() == "q":
+            raise _Quit
+
     def _person_turn(self, state: Any) -> int:
+        self._skipping = False
         view = state.view(self.person)
+        forced = self.forced(view) if self.auto_play else None
+        if forced is not None:
+            label = self.action_label(forced, view)
+            state.apply(forced)
+            self.console.print(
+                Text.assemble("(", label, ": your only legal choice, played for you)"),
+                style="dim",
+            )
+            return int(forced)
         self.draw(state, view)
         prompt = self.prompt(view)
         while True:
@@ -245,14 +295,19 @@ class TerminalSession(ABC):
                 soft_wrap=True,
             )
             return
-        table = Table(title=f"Hint from {self._hint_bot.name}", title_justify="left")
-        table.add_column("#", justify="right")
-        table.add_column("action")
-        table.add_column("value", justify="right")
+        # Best first; the first column is what to type for each (the listed choice's
+        # number), never a rank that could be mistaken for one.
+        table = Table(title=f"Hint from {self._hint_bot.name} (best first)", title_justify="left")
+        table.add_column("type", justify="right", no_wrap=True)
+        table.add_column("action", no_wrap=True)
+        table.add_column("value", justify="right", no_wrap=True)
         table.add_column("why")
-        for n, choice in enumerate(choices[:10], start=1):
+        for choice in choices[:10]:
             table.add_row(
-                str(n), self.action_label(choice.action, view), f"{choice.value:.2f}", choice.reason
+                self.choice_of(choice.action, view),
+                self.action_label(choice.action, view),
+                f"{choice.value:.2f}",
+                choice.reason,
             )
         if len(choices) > 10:
             table.caption = f"and {len(choices) - 10} more"

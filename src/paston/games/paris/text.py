@@ -109,7 +109,9 @@ def result_text(
         return "the game is not over"
     order = ", ".join(f"{ordinal(i + 1)} {labels[s]}" for i, s in enumerate(ranking))
     how = " (ended by the turn limit)" if end == "turn_limit" else ""
-    return f"result: {order}; {labels[loser]} is the loser{how}"
+    # The terminal calls the person's seat "You": "You are the loser", not "You is".
+    be = "are" if labels[loser] == "You" else "is"
+    return f"result: {order}; {labels[loser]} {be} the loser{how}"
 
 
 def event_text(event: PublicEvent, labels: Sequence[str]) -> str:

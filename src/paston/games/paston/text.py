@@ -16,6 +16,7 @@ import io
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from rich.columns import Columns
 from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -45,6 +46,7 @@ __all__ = [
     "deal_text",
     "game_renderable",
     "game_text",
+    "hand_cell",
     "hand_text",
     "picture_of_deal",
     "picture_of_view",
@@ -53,8 +55,12 @@ __all__ = [
     "seat_names",
     "to_plain",
     "trick_text",
+    "verb",
     "view_status",
 ]
+
+#: The name the terminal gives the person's seat: sentences about it take the plain verb.
+YOU = "You"
 
 #: Colour of each suit's symbol and cards (black suits keep the terminal's own colour).
 SUIT_STYLES = ("bold", "bold", "bold red", "bold red")
@@ -78,6 +84,15 @@ def seat_names(names: Sequence[str] | None = None) -> list[str]:
     return list(names)
 
 
+def verb(name: str, third_person: str, plain: str) -> str:
+    """``name`` and the verb agreeing with it: ``seat 1 wins`` but ``You win``.
+
+    >>> verb("You", "wins", "win"), verb("Anna", "wins", "win")
+    ('You win', 'Anna wins')
+    """
+    return f"{name} {plain if name == YOU else third_person}"
+
+
 def _rank(card: int) -> str:
     r = RANK_CHARS[card & 7]
     return "10" if r == "T" else r
@@ -93,8 +108,7 @@ def cards_text(cards: Iterable[int], sep: str = " ") -> Text:
     return Text(sep).join(card_text(c) for c in cards)
 
 
-def hand_text(cards: Iterable[int]) -> Text:
-    """A hand grouped by suit in the notation's order, e.g. ``♠ A K 9  ♣ —  ♦ Q 7  ♥ 10``."""
+def _suit_groups(cards: Iterable[int]) -> list[Text]:
     by_suit: list[list[int]] = [[], [], [], []]
     for card in sorted_cards(cards):
         by_suit[card >> 3].append(card)
@@ -102,7 +116,18 @@ def hand_text(cards: Iterable[int]) -> Text:
     for suit, group in enumerate(by_suit):
         ranks = " ".join(_rank(c) for c in group) if group else "—"
         parts.append(Text(f"{SUIT_SYMBOLS[suit]} {ranks}", style=SUIT_STYLES[suit]))
-    return Text("  ").join(parts)
+    return parts
+
+
+def hand_text(cards: Iterable[int]) -> Text:
+    """A hand grouped by suit in the notation's order, e.g. ``♠ A K 9  ♣ —  ♦ Q 7  ♥ 10``."""
+    return Text("  ").join(_suit_groups(cards))
+
+
+def hand_cell(cards: Iterable[int]) -> Columns:
+    """A hand for a table cell: one line where it fits, else wrapped between suits (a suit's
+    cards are never split, nor cut off, on a narrow terminal)."""
+    return Columns(_suit_groups(cards), padding=(0, 2))
 
 
 def contract_text(level: int) -> Text:
@@ -288,7 +313,8 @@ def auction_text(pic: DealPicture, names: Sequence[str]) -> Text:
         if pic.all_pass:
             out.append("all passed; ")
             out.append(names[pic.declarer], style="bold")
-            out.append(" declares (holds the marker card)")
+            out.append(" declare" if names[pic.declarer] == YOU else " declares")
+            out.append(" (holds the marker card)")
         else:
             out.append(names[pic.declarer], style="bold")
             out.append(f" declarer at {CONTRACT_NAMES[pic.bid]}")
@@ -300,12 +326,12 @@ def outcome_text(pic: DealPicture, names: Sequence[str]) -> Text:
     out = Text()
     if pic.surrendered and pic.declarer is not None:
         out.append(names[pic.declarer], style="bold")
-        out.append(" surrenders", style="bold")
+        out.append(" surrender" if names[pic.declarer] == YOU else " surrenders", style="bold")
         return out
     if not pic.contract or pic.declarer is None:
         return Text("—", style="dim")
     out.append(names[pic.declarer], style="bold")
-    out.append(" plays ")
+    out.append(" play " if names[pic.declarer] == YOU else " plays ")
     out.append(contract_text(pic.contract))
     if pic.defence:
         out.append("; ")
@@ -398,11 +424,11 @@ def deal_renderable(
     names = seat_names(names)
     grid = _headed_grid(pic, names, title, mark_first_deal=True)
     hands = Table.grid(padding=(0, 2))
-    hands.add_column(no_wrap=True)
-    hands.add_column(no_wrap=True)
+    hands.add_column()
+    hands.add_column()
     for seat in range(3):
         if seat in pic.hands:
-            hands.add_row(_seat_label(pic, seat, names), hand_text(pic.hands[seat]))
+            hands.add_row(_seat_label(pic, seat, names), hand_cell(pic.hands[seat]))
     if pic.prikup is not None:
         hands.add_row(Text("prikup", style="dim"), cards_text(pic.prikup))
     if pic.discards is not None:
@@ -454,12 +480,12 @@ def view_status(
         grid.add_row("tricks won", tricks_won_text(pic, names))
     for seat, cards in sorted(pic.open_hands.items()):
         if seat != view.seat:
-            grid.add_row(f"{names[seat]} (open)", hand_text(cards))
+            grid.add_row(f"{names[seat]} (open)", hand_cell(cards))
     if pic.prikup is not None:
         grid.add_row("prikup", cards_text(pic.prikup))
     if pic.discards is not None:
         grid.add_row("discards", cards_text(pic.discards))
-    grid.add_row(Text(f"{names[view.seat]}", style="bold"), hand_text(view.hand))
+    grid.add_row(Text(f"{names[view.seat]}", style="bold"), hand_cell(view.hand))
     return grid
 
 
@@ -513,7 +539,8 @@ def score_sheet(
     table.add_column("deal", justify="right")
     table.add_column("played")
     for s in range(3):
-        table.add_column(f"{names[s]}", justify="right")
+        # A long name folds onto a second header line rather than being cut.
+        table.add_column(f"{names[s]}", justify="right", overflow="fold")
     for row in rows:
         cells = []
         for s in range(3):
@@ -527,19 +554,38 @@ def score_sheet(
 def score_bars(
     totals: Sequence[int], target: int, names: Sequence[str] | None = None, width: int = 30
 ) -> Table:
-    """The race to the target: one bar per seat (red to the left for a negative total)."""
+    """The race to the target: one bar per seat from a zero line ``│``, growing right (green)
+    towards the target for a positive total and left (red) for a negative one, so a debt
+    never looks like progress. ``width`` cells stand for the target; a third of that is kept
+    left of the line, and a debt longer than that is cut, marked ``<``.
+
+    >>> from paston.games.paston.text import score_bars, to_plain
+    >>> print(to_plain(score_bars([30, -20, 0], 60, ["A", "B", "C"], width=6)), end="")
+    A   │███░░░  30 / 60
+    B ██│░░░░░░ -20 / 60
+    C   │░░░░░░   0 / 60
+    """
     names = seat_names(names)
+    left = max(1, width // 3)
+    per_cell = target / width if target > 0 else 1.0
     table = Table.grid(padding=(0, 1))
     table.add_column(no_wrap=True)
     table.add_column(no_wrap=True)
     table.add_column(justify="right", no_wrap=True)
     for s in range(3):
         total = totals[s]
-        filled = min(width, round(width * abs(total) / target)) if target else 0
-        if total >= 0:
-            bar = Text.assemble(("█" * filled, "green"), ("░" * (width - filled), "dim"))
-        else:
-            bar = Text.assemble(("█" * filled, "red"), ("░" * (width - filled), "dim"))
+        # Any score other than zero shows at least one cell.
+        cells = max(1, round(abs(total) / per_cell)) if total else 0
+        gain = min(width, cells) if total > 0 else 0
+        debt = min(left, cells) if total < 0 else 0
+        bar = Text.assemble(
+            " " * (left - debt),
+            ("<" if total < 0 and cells > left else "", "bold red"),
+            ("█" * (debt - (1 if total < 0 and cells > left else 0)), "red"),
+            ("│", "dim"),
+            ("█" * gain, "green"),
+            ("░" * (width - gain), "dim"),
+        )
         table.add_row(names[s], bar, f"{total} / {target}")
     return table
 
@@ -575,7 +621,8 @@ def result_text(game: Game, names: Sequence[str] | None = None) -> Text:
             level = [names[s] for s in range(3) if game.totals[s] == top]
             return Text(f"Game over: a draw between {' and '.join(level)} on {top}.", "bold")
         assert game.winner is not None
-        return Text(f"Game over: {names[game.winner]} wins with {max(game.totals)}.", "bold")
+        winner = verb(names[game.winner], "wins", "win")
+        return Text(f"Game over: {winner} with {max(game.totals)}.", "bold")
     if game.current is not None:
         return Text(f"Game in progress: deal {game.deal_number} is being played.")
     dealer = game.next_dealer

@@ -813,22 +813,32 @@ function renderInfo(v) {
   $("#deal-info").innerHTML = rows.map(([k, val]) => `<dt>${escapeHTML(k)}</dt><dd>${escapeHTML(val)}</dd>`).join("");
 }
 
+const LOG_LINES = 80;
+
+// The log grows by the new events only, so that a screen reader announces just those; a new
+// game, a step back in a replay or a reconnect far ahead rebuilds it.
 function renderLog(v) {
   const ol = $("#p-log");
   const events = v.events ?? [];
-  const shown = events.slice(-80);
-  const key = `${ctx.state.table.deal_number}:${events.length}`;
-  if (ol.dataset.key === key) return;
-  ol.dataset.key = key;
-  ol.replaceChildren();
-  for (const ev of shown) {
+  const game = `${ctx.state.table.deal_number}:${v.dealer}:${v.players}`;
+  const had = ol.dataset.game === game ? Number(ol.dataset.count) : -1;
+  if (had === events.length) return;
+  const line = (ev) => {
     const li = document.createElement("li");
     li.dataset.seat = String(ev.seat);
     li.textContent = describeEvent(ev, ctx.names);
     if (ev.burn) li.classList.add("burn");
     if (ev.action === "pickup" || ev.fit === false) li.classList.add("pickup");
-    ol.append(li);
+    return li;
+  };
+  if (had >= 0 && had < events.length && events.length - had <= LOG_LINES) {
+    for (const ev of events.slice(had)) ol.append(line(ev));
+    while (ol.children.length > LOG_LINES) ol.firstChild.remove();
+  } else {
+    ol.replaceChildren(...events.slice(-LOG_LINES).map(line));
   }
+  ol.dataset.game = game;
+  ol.dataset.count = String(events.length);
   ol.scrollTop = ol.scrollHeight;
 }
 
@@ -876,7 +886,9 @@ function animate(old, v, before) {
   if (fresh.length > 3) return 0;
   const ev = fresh[fresh.length - 1];
   const mine = ev.seat === mySeat();
-  const hold = mine ? 0 : ANIM.hold;
+  // Swaps and "ready" only need a glance; plays and pick-ups need following.
+  const quick = ev.action === "ready" || ev.action.startsWith("swap");
+  const hold = mine ? 0 : quick ? ANIM.hold / 2 : ANIM.hold;
   if (speed === 0) return 0;
   if (reducedMotion()) return hold;
   const dur = (ms) => Math.max(60, ms * speed);

@@ -93,9 +93,13 @@ def shoot(server: Server) -> None:
         page.check("#game-paris")
         page.select_option("#t-seat-count", "4")
         page.fill("#t-name", "Sunday shedding")
+        page.click("details summary")  # the game's variant flags, each with its help line
         page.evaluate("document.activeElement.blur()")
-        page.screenshot(path=str(OUT / "lobby.png"))
+        page.screenshot(path=str(OUT / "lobby.png"), full_page=True)
         page.check("#game-paston")
+        # A long game, so that it cannot end before the moment the picture wants.
+        page.fill('[data-rule="target"]', "500")
+        page.click("details summary")
         page.fill("#t-name", "Yerevan club")
         page.fill("#t-pause", "0.5")
 

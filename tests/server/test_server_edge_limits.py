@@ -119,7 +119,12 @@ async def _first(ws: Any, kind: str, timeout: float = 5) -> dict[str, Any]:
 def test_websocket_connect_rate_and_caps(tmp_path: Path) -> None:
     """Finding 4 / 5: WebSocket connections are limited per address (a rate and a number open
     at once) and per seat token; a refusal is a clear JSON error and close code 4429."""
-    limits = {"ws_connects_burst": 6, "ws_per_address": 3, "ws_per_token": 2}
+    limits = {
+        "ws_connects_burst": 6,
+        "ws_connects_per_minute": 0.01,
+        "ws_per_address": 3,
+        "ws_per_token": 2,
+    }
 
     async def go(server: EdgeServer) -> None:
         async with httpx.AsyncClient(base_url=server.url, timeout=10) as http:

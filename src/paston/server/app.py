@@ -27,7 +27,8 @@ from ..bots.registry import bot_names
 from ..core.registry import replay
 from ..games.paston.rules import DEFAULT_RULES, Rules
 from .bodylimit import BodyLimitMiddleware
-from .clientlimits import ClientLimits, RateLimited
+from .clientlimits import ClientLimits, RateLimited, RequestRateMiddleware
+from .connguard import ABORT_KEY, AbortHook
 from .edge import EdgeSettings
 from .games_api import describe_games
 from .limits import TokenBucket
@@ -51,6 +52,8 @@ MAX_MESSAGE = EdgeSettings().max_body
 RATE_LIMIT = EdgeSettings().messages_per_second
 RATE_BURST = EdgeSettings().messages_burst
 CLIENT_TYPES = ("action", "chat", "hint", "ping")
+#: Seconds a refused WebSocket connection is held before its refusal is sent.
+REFUSAL_DELAY = 1.0
 #: Longest nickname and table name (code points, after NFC).
 NICKNAME_MAX = 24
 TABLE_NAME_MAX = 60
@@ -325,6 +328,9 @@ def create_app(
                 return
         refusal = limits.open_socket(who, token)
         if refusal is not None:
+            # Held a moment before the refusal (costs a sleeping task, not CPU), so a client
+            # reconnecting in a loop is slowed down by its own refusals.
+            await asyncio.sleep(min(refusal.retry_after or 1.0, REFUSAL_DELAY))
             await _refuse(ws, refusal.code, str(refusal), 4429)
             return
         try:
@@ -344,6 +350,9 @@ def create_app(
 
     # Sizes and times of bodies are bounded before any route reads a byte.
     app.add_middleware(BodyLimitMiddleware, max_body=edge.max_body, body_timeout=edge.body_timeout)
+    # Added last, so it runs first: a flood of requests is refused before bodies are read.
+    app.add_middleware(RequestRateMiddleware, limits=limits)
+    app.add_middleware(AbortHook)  # outermost: it must see the server's own send
     return app
 
 
@@ -387,7 +396,14 @@ async def _read(ws: WebSocket, table: Table, conn: Conn, reader: _Reader) -> Non
     # This socket's own bucket; the address and the seat token have theirs (ClientLimits).
     bucket = TokenBucket(edge.messages_per_second, edge.messages_burst, time.monotonic())
     flood = 0
+    flood_since = 0.0
+    pause = 0.0
     while not conn.closed:
+        if pause:
+            # A flooding socket is not read until its bucket refills: what it sends waits in
+            # its own TCP buffers (back-pressure), so it costs the server next to nothing.
+            await asyncio.sleep(pause)
+            pause = 0.0
         try:
             message = await asyncio.wait_for(ws.receive(), edge.ws_idle_timeout)
         except TimeoutError:
@@ -403,13 +419,19 @@ async def _read(ws: WebSocket, table: Table, conn: Conn, reader: _Reader) -> Non
             wait = reader.limits.message(reader.who, reader.token)
         limited = wait > 0
         if limited:
+            now = time.monotonic()
             flood += 1
-            if flood >= edge.flood_close:
-                conn.send_json({"type": "error", "code": "rate_limited", "message": "flooding"})
-                with contextlib.suppress(Exception):
-                    await ws.close(1008)
+            if flood == 1:
+                flood_since = now
+            flooding = flood > edge.messages_burst
+            if flood >= edge.flood_close or (flooding and now - flood_since > edge.flood_seconds):
+                await _drop_flooder(ws)
                 return
-        else:
+            pause = min(wait, 1.0) if flooding else 0.0
+        elif bucket.tokens >= edge.messages_burst / 2:
+            # Only a socket that slowed down long enough to refill half its burst is forgiven:
+            # one that sends as fast as it can gets a token now and then, and must not reset
+            # its count with it (it would never be closed).
             flood = 0
         text = message.get("text")
         too_large = f"messages over {edge.max_ws_message // 1024} KiB are not read"
@@ -466,6 +488,23 @@ async def _read(ws: WebSocket, table: Table, conn: Conn, reader: _Reader) -> Non
                 "table %s: error handling a %s message: %s", table.id, kind, type(exc).__name__
             )
             _reject(conn, "server_error", "the server could not handle this message", cid)
+
+
+async def _drop_flooder(ws: WebSocket) -> None:
+    """Tell a flooding socket why, then drop it: aborted where the server allows (its backlog
+    is never read), else closed with 1008."""
+    flooding = {"type": "error", "code": "rate_limited", "message": "flooding; disconnected"}
+    with contextlib.suppress(Exception):
+        await ws.send_text(json.dumps(flooding))
+    abort = ws.scope.get(ABORT_KEY)
+    # The close frame (1008) is written at once; waiting for the client's answer would mean
+    # reading its whole backlog first, so the connection is cut a moment later instead.
+    closing = asyncio.create_task(ws.close(1008))
+    if abort is not None:
+        await asyncio.sleep(0.05)
+        abort()
+    with contextlib.suppress(BaseException):
+        await asyncio.wait_for(closing, 5)
 
 
 def _reject(conn: Conn, code: str, message: str, cid: str | None = None) -> None:

@@ -16,7 +16,7 @@ from typing import Any
 
 from .settings import BadRequest
 
-__all__ = ["BodyLimitMiddleware", "BodyRefused"]
+__all__ = ["BodyLimitMiddleware", "BodyRefused", "send_error"]
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -48,7 +48,7 @@ class BodyLimitMiddleware:
             return
         declared = _content_length(scope)
         if declared is not None and declared > self.max_body:
-            await _send_error(send, self._too_large())
+            await send_error(send, self._too_large())
             return
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.body_timeout
@@ -85,7 +85,7 @@ class BodyLimitMiddleware:
         except BodyRefused as exc:
             # Raised where no handler turned it into a response (e.g. outside the routes).
             if not started:
-                await _send_error(send, exc)
+                await send_error(send, exc)
 
 
 def _content_length(scope: Scope) -> int | None:
@@ -98,8 +98,12 @@ def _content_length(scope: Scope) -> int | None:
     return None
 
 
-async def _send_error(send: Send, exc: BadRequest) -> None:
+async def send_error(send: Send, exc: BadRequest, headers: dict[str, str] | None = None) -> None:
+    """Answer a request with the protocol's JSON error for ``exc`` (outside any route)."""
     body = json.dumps({"error": {"code": exc.code, "message": str(exc)}}).encode()
+    extra = [(k.encode(), v.encode()) for k, v in (headers or {}).items()]
+    if exc.status in (408, 413):
+        extra.append((b"connection", b"close"))  # the rest of the body is never read
     await send(
         {
             "type": "http.response.start",
@@ -107,7 +111,7 @@ async def _send_error(send: Send, exc: BadRequest) -> None:
             "headers": [
                 (b"content-type", b"application/json"),
                 (b"content-length", str(len(body)).encode()),
-                (b"connection", b"close"),
+                *extra,
             ],
         }
     )

@@ -16,7 +16,7 @@ from .edge import EdgeSettings
 from .limits import Holdings, KeyedBuckets, TokenBucket, client_key, forwarded_client
 from .settings import BadRequest
 
-__all__ = ["ClientLimits", "RateLimited"]
+__all__ = ["ClientLimits", "RateLimited", "RequestRateMiddleware"]
 
 
 class RateLimited(BadRequest):
@@ -39,6 +39,7 @@ class ClientLimits:
         self.enabled = edge.client_limits
         self.trusted = edge.trusted_networks()
         n = edge.max_clients_tracked
+        self.requests = KeyedBuckets(edge.requests_per_second, edge.requests_burst, max_keys=n)
         self.creates = KeyedBuckets(edge.tables_per_minute / 60, edge.tables_burst, max_keys=n)
         self.joins = KeyedBuckets(edge.joins_per_minute / 60, edge.joins_burst, max_keys=n)
         self.connects = KeyedBuckets(
@@ -75,6 +76,19 @@ class ClientLimits:
         return client_key(forwarded_client(address, forwarded, self.trusted))
 
     # ----------------------------------------------------------------- REST
+
+    def check_request(self, who: str) -> RateLimited | None:
+        """Any REST request: the address's overall request rate."""
+        if not self.enabled:
+            return None
+        wait = self.requests.take(who)
+        if wait:
+            return RateLimited(
+                f"at most {self.edge.requests_per_second:g} requests a second (bursts of "
+                f"{self.edge.requests_burst}); {_wait(wait)}",
+                retry_after=wait,
+            )
+        return None
 
     def check_create(self, who: str) -> None:
         if not self.enabled:
@@ -191,3 +205,24 @@ def _decrement(counts: dict[str, int], key: str) -> None:
         counts[key] = left
     else:
         counts.pop(key, None)
+
+
+class RequestRateMiddleware:
+    """ASGI middleware: every ``/api/`` request counts against its address's request rate
+    (a flood of cheap requests, such as lobby listings, costs the server too)."""
+
+    def __init__(self, app: Any, *, limits: ClientLimits) -> None:
+        self.app = app
+        self.limits = limits
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http" and scope["path"].startswith("/api/"):
+            refusal = self.limits.check_request(self.limits.client_of(scope))
+            if refusal is not None:
+                from .bodylimit import send_error
+
+                await send_error(
+                    send, refusal, {"retry-after": str(math.ceil(refusal.retry_after or 1))}
+                )
+                return
+        await self.app(scope, receive, send)

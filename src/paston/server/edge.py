@@ -74,6 +74,10 @@ class EdgeSettings:
         default=(),
         metadata=_doc("proxies whose X-Forwarded-For is believed (comma-separated networks)"),
     )
+    requests_per_second: float = field(
+        default=20.0, metadata=_doc("REST requests a second from one address (average)")
+    )
+    requests_burst: int = field(default=60, metadata=_doc("REST requests at once from one address"))
     tables_per_minute: float = field(
         default=2.0, metadata=_doc("tables one address may create a minute (average)")
     )
@@ -89,10 +93,10 @@ class EdgeSettings:
         default=24, metadata=_doc("seats at unfinished tables one address may hold")
     )
     ws_connects_per_minute: float = field(
-        default=60.0, metadata=_doc("WebSocket connections one address may open a minute")
+        default=30.0, metadata=_doc("WebSocket connections one address may open a minute")
     )
     ws_connects_burst: int = field(
-        default=30, metadata=_doc("WebSocket connections one address may open at once")
+        default=12, metadata=_doc("WebSocket connections one address may open at once")
     )
     ws_per_address: int = field(default=32, metadata=_doc("open WebSockets from one address"))
     ws_per_token: int = field(default=4, metadata=_doc("open WebSockets with one seat token"))
@@ -112,6 +116,10 @@ class EdgeSettings:
     hints_burst: int = field(default=4, metadata=_doc("hints at once per seat"))
     flood_close: int = field(
         default=200, metadata=_doc("rate-limited messages in a row that close the socket (1008)")
+    )
+    flood_seconds: float = field(
+        default=3.0,
+        metadata=_doc("seconds of sending past the burst, non-stop, that close the socket (1008)"),
     )
     max_clients_tracked: int = field(
         default=20_000, metadata=_doc("clients remembered by the limiters (least recent dropped)")

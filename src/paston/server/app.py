@@ -417,6 +417,10 @@ async def _read(ws: WebSocket, table: Table, conn: Conn, reader: _Reader) -> Non
         wait = bucket.take(time.monotonic())
         if not wait:
             wait = reader.limits.message(reader.who, reader.token)
+        if not wait and flood > edge.messages_burst and bucket.tokens < edge.messages_burst / 2:
+            # A socket caught flooding stays refused until it has slowed down (half its burst
+            # refilled): a token now and then must not let part of a flood through.
+            wait = 1.0 / edge.messages_per_second
         limited = wait > 0
         if limited:
             now = time.monotonic()

@@ -118,7 +118,7 @@ class EdgeSettings:
         default=200, metadata=_doc("rate-limited messages in a row that close the socket (1008)")
     )
     flood_seconds: float = field(
-        default=3.0,
+        default=2.0,
         metadata=_doc("seconds of sending past the burst, non-stop, that close the socket (1008)"),
     )
     max_clients_tracked: int = field(

@@ -147,6 +147,7 @@ class Table:
         self._hints: dict[tuple[int, int], dict[str, Any]] = {}
         self._hints_used = [0] * self.players
         self._task: asyncio.Task[None] | None = None
+        self._stopping = False
         self._background: set[asyncio.Task[Any]] = set()
         self._record: dict[str, Any] | None = None
         self._replaying = False
@@ -791,7 +792,11 @@ class Table:
             self._task = asyncio.create_task(self._drive(), name=f"table-{self.id}")
 
     async def stop(self) -> None:
+        self._stopping = True
         if self._task is not None:
+            # The flag and the wake-up end the driver even if the cancellation is lost
+            # (asyncio.wait_for in Python 3.11 can swallow one that races a result).
+            self.wake.set()
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
@@ -816,7 +821,7 @@ class Table:
 
     async def _drive(self) -> None:
         """Deal, let bots and stand-ins play, and expire move timers, until the match is over."""
-        while True:
+        while not self._stopping:
             self.wake.clear()
             try:
                 delay = await self._step()
@@ -826,7 +831,7 @@ class Table:
                 # A bug must not kill the table: log it (without its message) and retry later.
                 log_failure(log, "table %s: driver step failed", exc, self.id)
                 delay = 1.0
-            if delay is None:
+            if delay is None or self._stopping:
                 continue
             if math.isinf(delay):
                 await self.wake.wait()

@@ -284,9 +284,19 @@ def take_paris_turn(page: Any, *, swap: bool = False, pickup: bool = False) -> s
     if f["phase"] == "swap":
         hand = page.locator("#my-hand button.card.legal")
         up = page.locator("#p-me button.card.legal")
-        if swap and hand.count() and up.count():
-            hand.first.click(position=CARD_SPOT)
-            up.first.click(position=CARD_SPOT)
+        # Two different cards (swapping a card for its own twin is no swap).
+        pair = next(
+            (
+                (h, u)
+                for u in up.all()
+                for h in hand.all()
+                if h.get_attribute("data-card") != u.get_attribute("data-card")
+            ),
+            None,
+        )
+        if swap and pair:
+            pair[0].click(position=CARD_SPOT)
+            pair[1].click(position=CARD_SPOT)
             button = page.locator("#swap-button")
             assert button.is_enabled(), "a hand card and a face-up card selected, but no swap"
             sent = str(button.get_attribute("data-action"))

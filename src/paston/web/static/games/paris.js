@@ -123,6 +123,7 @@ export function describeEvent(ev, names) {
   else if (head === "blind") {
     const card = ev.blind_card ? cardText(ev.blind_card) : "a card";
     text = `${who} turns over ${card}`;
+    if (ev.fit === true) text += " — it fits";
     if (ev.fit === false) text += ` — it does not fit: picks up the pile${ev.picked_up ? ` (${plural(ev.picked_up, "card")})` : ""}`;
   } else if (head === "play") text = `${who} plays ${cardsText(rest)}`;
   else text = `${who}: ${ev.action}`;

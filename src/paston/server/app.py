@@ -30,12 +30,13 @@ from .bodylimit import BodyLimitMiddleware
 from .clientlimits import ClientLimits, RateLimited, RequestRateMiddleware
 from .connguard import ABORT_KEY, AbortHook
 from .edge import EdgeSettings
+from .errors import BadRequest
 from .games_api import describe_games
 from .limits import TokenBucket
 from .ownership import DatabaseLock
 from .registry import TableRegistry
+from .safe_log import log_failure
 from .safejson import JSONRejected, parse_json
-from .settings import BadRequest
 from .store import DEFAULT_DB_URL, EventStore
 from .table import Conn, Table
 from .textcheck import clean_text
@@ -183,7 +184,7 @@ def create_app(
     @app.exception_handler(Exception)
     async def _server_error(_request: Request, exc: Exception) -> JSONResponse:
         # A bug must still answer in the protocol's form (the type only: no data in the log).
-        log.error("error handling a request: %s", type(exc).__name__)
+        log_failure(log, "error handling a request", exc)
         return _error(500, "server_error", "the server could not handle this request")
 
     # ----------------------------------------------------------------- REST
@@ -488,9 +489,7 @@ async def _read(ws: WebSocket, table: Table, conn: Conn, reader: _Reader) -> Non
         except Exception as exc:
             # A bug or a strange message must never take the table down. The exception's
             # type only: its text could hold game data.
-            log.error(
-                "table %s: error handling a %s message: %s", table.id, kind, type(exc).__name__
-            )
+            log_failure(log, "table %s: error handling a %s message", exc, table.id, kind)
             _reject(conn, "server_error", "the server could not handle this message", cid)
 
 

@@ -14,7 +14,7 @@ import json
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
-from .settings import BadRequest
+from .errors import BadRequest
 
 __all__ = ["BodyLimitMiddleware", "BodyRefused", "send_error"]
 

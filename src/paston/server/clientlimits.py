@@ -13,8 +13,8 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from .edge import EdgeSettings
+from .errors import BadRequest
 from .limits import Holdings, KeyedBuckets, TokenBucket, client_key, forwarded_client
-from .settings import BadRequest
 
 __all__ = ["ClientLimits", "RateLimited", "RequestRateMiddleware"]
 

@@ -36,6 +36,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Engine
 
+from .safe_log import log_failure
+
 __all__ = [
     "DEFAULT_DB_URL",
     "DatabaseNotWritable",
@@ -249,7 +251,9 @@ class EventStore:
                         self._write([j])
                         results.append(None)
                     except Exception as exc:
-                        log.exception("database write failed (table %s)", _table_of(j))
+                        # The type and place only: the message would repeat the rows, and
+                        # rows hold cards (a dealt hand, a discard).
+                        log_failure(log, "database write failed (table %s)", exc, _table_of(j))
                         results.append(exc)
             for j, error in zip(jobs, results, strict=True):
                 j.loop.call_soon_threadsafe(_settle, j.future, error)
@@ -326,4 +330,26 @@ def _settle(future: asyncio.Future[None], error: BaseException | None) -> None:
     if error is None:
         future.set_result(None)
     else:
-        future.set_exception(RuntimeError(f"the database write failed: {error}"))
+        # This text may reach a player (a rejected command): the driver's own words only,
+        # never the statement or its rows.
+        future.set_exception(RuntimeError(f"the database write failed: {_db_reason(error)}"))
+
+
+def _db_reason(error: BaseException) -> str:
+    """A short reason for a database failure without SQL or data: the DBAPI error's first
+    line when it is one of the well-known conditions, else the error's type."""
+    orig = getattr(error, "orig", None)
+    text = str(orig if orig is not None else error).strip().splitlines()
+    first = text[0] if text else ""
+    for known in (
+        "readonly",
+        "read-only",
+        "disk",
+        "locked",
+        "permission",
+        "no space",
+        "connection",
+    ):
+        if known in first.lower() and "(" not in first and "[" not in first:
+            return first[:120]
+    return type(orig if orig is not None else error).__name__

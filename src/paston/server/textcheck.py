@@ -19,7 +19,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from .settings import BadRequest
+from .errors import BadRequest
 
 __all__ = ["MAX_COMBINING", "clean_text", "repair_text", "scrub_surrogates"]
 

@@ -40,7 +40,9 @@ def run(tmp_path: Path, body: Callable[[TableRegistry], Awaitable[Any]], **opts:
     """Run ``body(registry)`` against a started registry on a fresh SQLite file."""
 
     async def main() -> Any:
-        runner = BotRunner(workers=2, decision_limit=opts.pop("decision_limit", 20.0))
+        runner = BotRunner(
+            workers=opts.pop("workers", 2), decision_limit=opts.pop("decision_limit", 20.0)
+        )
         registry = TableRegistry(
             EventStore(f"sqlite:///{tmp_path / 't.sqlite'}"), default_deal_pause=0, runner=runner
         )
@@ -195,6 +197,34 @@ def test_a_bot_past_its_time_limit_gets_the_default_action(tmp_path: Path) -> No
             assert registry.runner.busy(table.id)
 
         run(tmp_path, main, decision_limit=0.3)
+    finally:
+        unregister("stuck")
+
+
+def test_tables_stuck_in_slow_bots_take_one_worker_each(tmp_path: Path) -> None:
+    register("stuck", _Stuck)
+    try:
+
+        async def main(registry: TableRegistry) -> None:
+            slow = {
+                **SOLO,
+                "grace": 0,
+                "stand_in": "stuck",
+                "seats": [{"kind": "bot", "bot": "stuck"}] * 2 + [{"kind": "human"}],
+            }
+            for _ in range(2):
+                table = await registry.create(slow)
+                await table.disconnect(await seated(table, "gone"))
+            await until(lambda: sum(registry.runner.busy(t) for t in registry.tables) == 2)
+            quick = await registry.create({**slow, "stand_in": "random", "seats": None})
+            await quick.disconnect(await seated(quick, "gone"))
+            # Two stuck tables hold two of the three workers; the third table's bots still
+            # decide at once (no time-outs, no default actions).
+            t0 = time.monotonic()
+            await until(lambda: quick.actions_applied >= 10, timeout=2.5)
+            assert time.monotonic() - t0 < 2.0
+
+        run(tmp_path, main, decision_limit=5.0, workers=3)
     finally:
         unregister("stuck")
 

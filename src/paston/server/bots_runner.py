@@ -38,7 +38,8 @@ class BotRunner:
     """A worker pool shared by the tables of one server, with a slot per table."""
 
     def __init__(self, workers: int | None = None, decision_limit: float = DEFAULT_DECISION_LIMIT):
-        self.workers = workers or max(1, min(4, os.cpu_count() or 1))
+        # A few more threads than cores: a table stuck in a slow bot holds only one of them.
+        self.workers = workers or max(4, min(8, 2 * (os.cpu_count() or 1)))
         self.decision_limit = decision_limit
         self._pool = ThreadPoolExecutor(self.workers, thread_name_prefix="paston-bot")
         self._running: dict[str, Future[Any]] = {}

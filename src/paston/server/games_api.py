@@ -53,6 +53,8 @@ def describe_game(info: GameInfo) -> dict[str, Any]:
         "flags": [_flag(f) for f in info.flags],
         "bots": bots,
         "default_bot": info.default_bot,
+        # Options of a whole match (Paris: the number of games of a session), with their help.
+        "match_options": dict(info.extras.get("match_options", {})),
     }
 
 

@@ -77,8 +77,9 @@ def register(app: typer.Typer) -> None:
         except DatabaseInUse as exc:
             typer.echo(f"error: cannot serve {url!r}: {exc}", err=True)
             raise typer.Exit(2) from None
-        except OSError as exc:
-            typer.echo(f"error: cannot open the database {url!r}: {exc}", err=True)
+        except Exception as exc:
+            first = (str(getattr(exc, "orig", None) or exc).strip().splitlines() or ["?"])[0]
+            typer.echo(f"error: cannot open the database {url!r}: {first}", err=True)
             raise typer.Exit(2) from None
         try:
             # Open the database once before serving, so that a bad URL, an unreachable

@@ -357,12 +357,22 @@ def test_chat_lines_are_cleaned_text(tmp_path: Path) -> None:
     run(tmp_path, main)
 
 
-@pytest.mark.parametrize("rules", [{"target": 100000}, {"target": 1001}])
-def test_table_length_from_the_network_is_capped(tmp_path: Path, rules: dict[str, Any]) -> None:
+@pytest.mark.parametrize(
+    ("body", "words"),
+    [
+        ({"rules": {"target": 100000}}, ("target", "1000")),
+        ({"rules": {"target": 1001}}, ("target", "1000")),
+        ({"game": "paris", "rules": {"max_turns": 10**9}}, ("max_turns", "10000")),
+        ({"game": "paris", "match_options": {"games": 10**6}}, ("games", "100")),
+    ],
+)
+def test_table_length_from_the_network_is_capped(
+    tmp_path: Path, body: dict[str, Any], words: tuple[str, str]
+) -> None:
     async def main(registry: TableRegistry) -> None:
         with pytest.raises(BadRequest) as err:
-            await registry.create({"rules": rules})
-        assert "target" in str(err.value) and "1000" in str(err.value)
+            await registry.create(body)
+        assert all(w in str(err.value) for w in words), str(err.value)
 
     run(tmp_path, main)
 

@@ -137,7 +137,7 @@ DEFAULT_BOT = "heuristic"
 DEFAULT_HINT_BOT = "pimc"
 #: Largest value a client may give the flags that set how long a table plays (a target score,
 #: a number of games or deals): a table from the network must end in reasonable time.
-LENGTH_CAPS: dict[str, int] = {"target": 1000, "games": 100, "deals": 500}
+LENGTH_CAPS: dict[str, int] = {"target": 1000, "games": 100, "deals": 500, "max_turns": 10000}
 
 
 def _number(

@@ -179,7 +179,20 @@ export function render(view, c) {
   const v = view;
   const t = ctx.state.table;
   if (!v) {
-    $("#p-opponents").replaceChildren();
+    // Before the deal: who sits where, and who is still awaited.
+    const box = $("#p-opponents");
+    box.replaceChildren();
+    t.seats.forEach((seat, s) => {
+      const el = document.createElement("div");
+      el.className = "p-seat";
+      el.dataset.seat = String(s);
+      const tags = ctx.commonTags(s).join("");
+      el.innerHTML = `<div class="who"><span class="nick">${escapeHTML(ctx.labels[s])}</span>
+        <span class="hint-text" style="color:inherit;opacity:.75">seat ${s}</span></div>${tags ? `<div class="tags">${tags}</div>` : ""}`;
+      box.append(el);
+    });
+    $("#p-me").replaceChildren();
+    $("#my-hand").replaceChildren();
     renderStatus(null);
     const panel = $("#action-panel");
     panel.replaceChildren();

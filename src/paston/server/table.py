@@ -452,7 +452,7 @@ class Table:
             s = self.seats[seat]
             msg["nickname"] = s.nickname
             msg["connected"] = s.kind == "bot" or s.sockets > 0
-            msg["stand_in"] = self._stand_in_active(seat, now)
+            msg["stand_in"] = s.stand_in_shown = self._stand_in_active(seat, now)
         text = _dumps(msg)
         for c in list(self.conns):
             if c is not skip:
@@ -513,8 +513,6 @@ class Table:
             # The newcomer gets its full state; everybody else a small presence event.
             conn.send(self.state_builder()(conn.seat, conn.nickname))
             self._presence(conn.seat, skip=conn)
-            if conn.seat is not None:
-                self.seats[conn.seat].stand_in_shown = False
             for line in self.chat:
                 conn.send_json({**line, "replay": True})
         self.wake.set()

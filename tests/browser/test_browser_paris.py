@@ -103,7 +103,17 @@ def test_lobby_game_choice_and_options(server: Server, new_page: Any) -> None:
     page.click("#create-button")
     error = page.locator("#create-error")
     error.wait_for(state="visible")
-    assert "Max turns" in error.inner_text() and "at least 1" in error.inner_text()
+    flag = next(f for f in info["flags"] if f["name"] == "max_turns")
+    if flag["max"] is None:
+        assert "Max turns" in error.inner_text() and "at least 1" in error.inner_text()
+    else:
+        # The server caps it: one more than its cap is refused in the page too.
+        assert f"from 1 to {flag['max']}" in error.inner_text()
+        page.fill('[data-rule="max_turns"]', str(flag["max"] + 1))
+        page.evaluate("document.querySelector('#create-error').textContent = ''")
+        page.click("#create-button")
+        page.wait_for_function("document.querySelector('#create-error').textContent.length > 0")
+        assert f"from 1 to {flag['max']}" in error.inner_text()
     assert len(server.get("/api/tables")) == before
 
     # The create request carries the game, the seats and the rules that differ.

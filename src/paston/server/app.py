@@ -160,8 +160,8 @@ def create_app(
         return holder["registry"]
 
     def is_open_table(table_id: str) -> bool:
-        table = holder["registry"].get(table_id) if "registry" in holder else None
-        return table is not None and table.status != "over"
+        # Never loads a table: closed and finished ones leave memory (registry.is_open).
+        return "registry" in holder and holder["registry"].is_open(table_id)
 
     limits = ClientLimits(edge, is_open_table)
     app.state.limits = limits

@@ -160,8 +160,10 @@ def create_app(
         return holder["registry"]
 
     def is_open_table(table_id: str) -> bool:
-        # Never loads a table: closed and finished ones leave memory (registry.is_open).
-        return "registry" in holder and holder["registry"].is_open(table_id)
+        # In memory only: ``registry.get`` would load an evicted table from its log; closed
+        # and finished tables are the ones that leave memory, and they no longer count.
+        table = holder["registry"].tables.get(table_id) if "registry" in holder else None
+        return table is not None and table.status in ("waiting", "playing")
 
     limits = ClientLimits(edge, is_open_table)
     app.state.limits = limits

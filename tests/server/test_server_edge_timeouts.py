@@ -133,3 +133,19 @@ def test_idle_websocket_closed(tmp_path: Path) -> None:
             await busy.close()
 
         asyncio.run(asyncio.wait_for(go(), 30))
+
+
+def test_overall_connection_cap(tmp_path: Path) -> None:
+    """Finding 5: past `max_connections` open connections in all, requests are answered 503
+    (uvicorn's limit_concurrency) instead of piling up."""
+    with EdgeServer(tmp_path / "p.sqlite", max_connections=4) as server:
+        held = [socket.create_connection(("127.0.0.1", server.port), timeout=5) for _ in range(4)]
+        try:
+            time.sleep(0.3)
+            r = httpx.get(f"{server.url}/api/health", timeout=5)
+            assert r.status_code == 503
+        finally:
+            for s in held:
+                s.close()
+        time.sleep(0.3)
+        assert httpx.get(f"{server.url}/api/health", timeout=5).status_code == 200

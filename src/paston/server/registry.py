@@ -123,6 +123,12 @@ class TableRegistry:
         table.start()  # a closed or finished table's driver has nothing to do
         return table
 
+    def is_open(self, table_id: str) -> bool:
+        """Whether ``table_id`` is a table still being played (waiting or playing); never loads
+        a table: closed and finished tables are the ones that leave memory."""
+        table = self.tables.get(table_id)
+        return table is not None and table.status in ("waiting", "playing")
+
     async def create(self, body: Any) -> Table:
         """Create a table from a create-table body (raises ``BadRequest``)."""
         settings = parse_settings(body, default_deal_pause=self.default_deal_pause)

@@ -187,6 +187,25 @@ def test_save_never_overwrites_without_force(tmp_path: Path) -> None:
         assert run("play", "--resume", str(old), stdin="quit\n", cwd=tmp_path).returncode == 0
 
 
+def test_the_default_record_name_never_overwrites(tmp_path: Path) -> None:
+    from datetime import datetime, timedelta
+
+    # Files with the default names of the next seconds are already there: a new game must
+    # pick another name instead of refusing to start or overwriting one.
+    now = datetime.now()
+    taken = [
+        tmp_path / f"paston-game-{(now + timedelta(seconds=k)):%Y%m%d-%H%M%S}.json"
+        for k in range(30)
+    ]
+    for path in taken:
+        path.write_text("keep me", encoding="utf-8")
+    proc = run("play", stdin="quit\n", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert all(p.read_text(encoding="utf-8") == "keep me" for p in taken)
+    new = set(tmp_path.iterdir()) - set(taken)
+    assert len(new) == 1 and next(iter(new)).name.startswith("paston-game-")
+
+
 # ----------------------------------------------------------------- item 4: narrow terminals
 
 
@@ -353,6 +372,9 @@ def test_the_end_of_a_deal_waits_for_a_key_on_a_terminal(tmp_path: Path) -> None
         else:
             pytest.fail("the deal did not end")
         assert b"is over" in text
+        # The whole summary, from its rule to the key prompt, fits on the 24-line screen.
+        summary = text[text.rfind(b"\n", 0, text.find(b"is over")) + 1 :]
+        assert len(summary.splitlines()) <= 24, summary.decode()
         # Nothing more comes until a key is pressed …
         assert read_until(rb"Deal 2", timeout=1.5) == b""
         # … and q quits, saving the game.

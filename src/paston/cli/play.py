@@ -60,6 +60,18 @@ def _game_of_record(record: dict[str, Any], source: Path) -> str:
         fail(f"{source}: {exc}")
 
 
+def _default_save(game: str) -> Path:
+    """``<game>-game-<time>.json`` in the current folder, never the name of a file already
+    there (two games started within a second get ``-2``, ``-3`` …)."""
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    path = Path(f"{game}-game-{stamp}.json")
+    n = 1
+    while path.exists():
+        n += 1
+        path = Path(f"{game}-game-{stamp}-{n}.json")
+    return path
+
+
 def _check_save_target(save_path: Path, options: _Options) -> None:
     """The record goes to an existing folder, and never over another file unless asked
     (``--force``); a resumed game is saved back over its own record."""
@@ -237,8 +249,7 @@ def _start_paston(console: Console, options: _Options, record: dict[str, Any] | 
         person = options.seat
         specs = _bot_specs(options.bots, person, 3, "heuristic")
         names = None
-        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        save_path = options.save if options.save is not None else Path(f"paston-game-{stamp}.json")
+        save_path = options.save if options.save is not None else _default_save("paston")
     _check_save_target(save_path, options)
     players = _make_bots(specs, options.seed, "paston")
     session = PastonSession(
@@ -297,8 +308,7 @@ def _start_paris(
         if person >= n:
             fail(f"--seat: a {n}-player game has seats 0 to {n - 1}, not {person}")
         specs = _bot_specs(options.bots, person, n, "heuristic")
-        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        save_path = options.save if options.save is not None else Path(f"paris-game-{stamp}.json")
+        save_path = options.save if options.save is not None else _default_save("paris")
     _check_save_target(save_path, options)
     bots = _make_bots(specs, options.seed, "paris")
     session = ParisSession(
@@ -364,8 +374,7 @@ def _start_generic(
             fail(f"--seat: a {n}-player game has seats 0 to {n - 1}, not {person}")
         specs = _bot_specs(options.bots, person, n, info.default_bot)
         names = None
-        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        save_path = options.save if options.save is not None else Path(f"{name}-game-{stamp}.json")
+        save_path = options.save if options.save is not None else _default_save(name)
     _check_save_target(save_path, options)
     bots = _make_bots(specs, options.seed, name)
     session = ProtocolSession(

@@ -312,18 +312,29 @@ class PastonSession(TerminalSession):
     def state_over(self, state: Deal) -> None:
         number = self._number
         self.console.rule(Text(f"Deal {number} is over", style="bold"), style="cyan")
+        # Fits 80x24 with the key prompt under it: every hand, the bidding, the contract,
+        # tricks won and scores, and the race to the target; the tricks were told one by one
+        # as they were played, and the whole sheet is a 'score' away (and ends the game).
         self.console.print(
-            deal_renderable(state, self.names, title=f"Deal {number}", totals=self.game.totals)
+            deal_renderable(
+                state, self.names, title=f"Deal {number}", totals=self.game.totals, tricks=False
+            )
         )
-        self.show_sheet()
+        self.show_bars()
 
     def match_over(self) -> None:
+        rows = sheet_rows(self.game, self.names)
+        if rows:
+            self.console.print(score_sheet(rows, self.names))
         self.console.print(result_text(self.game, self.names))
 
     def show_sheet(self) -> None:
         rows = sheet_rows(self.game, self.names)
         if rows:
             self.console.print(score_sheet(rows, self.names))
+        self.show_bars()
+
+    def show_bars(self) -> None:
         # The bars shrink to the terminal: name, a third of the bar for debts, the line, the
         # bar, and "-123 / 121" must fit on one line.
         name_width = max(len(n) for n in self.names)

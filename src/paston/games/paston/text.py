@@ -414,9 +414,12 @@ def deal_renderable(
     names: Sequence[str] | None = None,
     title: str = "Deal",
     totals: Sequence[int] | None = None,
+    *,
+    tricks: bool = True,
 ) -> RenderableType:
     """A whole deal: hands, prikup and discards (as visible), auction, contract, whist
-    decisions, tricks, tricks per seat and scores (and the game's ``totals`` after it)."""
+    decisions, tricks (unless ``tricks`` is false: a player who watched them needs only the
+    count), tricks per seat and scores (and the game's ``totals`` after it)."""
     if isinstance(pic, Deal):
         pic = picture_of_deal(pic)
     elif isinstance(pic, SeatView):
@@ -442,7 +445,7 @@ def deal_renderable(
     grid.add_row("auction", auction_text(pic, names))
     if pic.declarer is not None and (pic.contract or pic.surrendered):
         grid.add_row("contract", outcome_text(pic, names))
-    if pic.tricks or pic.trick:
+    if tricks and (pic.tricks or pic.trick):
         grid.add_row("play", tricks_table(pic, names))
     if pic.tricks:
         grid.add_row("tricks", tricks_won_text(pic, names))

@@ -2,6 +2,9 @@
 
 This module only turns the options into a session of :mod:`paston.terminal` for the chosen
 game (``--game``, or the format of the ``--resume`` record); the game loop itself lives there.
+Every record it writes carries ``meta`` (names, the person's seat, the bots, date, result),
+from which ``--resume`` seats everyone again. It never writes over a file it did not make
+(``--force`` allows it), and refuses bots that are not for play (``oracle`` sees every card).
 """
 
 from __future__ import annotations

@@ -123,11 +123,16 @@ async def quiet_table(base: str, ws_base: str, think: float, seconds: float) -> 
             # Each quiet table's three players are another client (another address).
             headers = {"X-Forwarded-For": f"{QUIET}{k % 250}"}
             http.headers.update(headers)
-            table = (await http.post("/api/tables", json=THREE_HUMANS)).json()["id"]
+            created = (await http.post("/api/tables", json=THREE_HUMANS)).json()
+            if "id" not in created:
+                raise SystemExit(f"error: the quiet table was refused: {created}")
+            table = created["id"]
             tokens = [
                 (await http.post(f"/api/tables/{table}/join", json={"nickname": f"q{i}"})).json()
                 for i in range(3)
             ]
+            if any("token" not in t for t in tokens):
+                raise SystemExit(f"error: a quiet seat was refused: {tokens}")
             stop = asyncio.Event()
             seats = []
             for t in tokens:
@@ -153,7 +158,8 @@ async def quiet_table(base: str, ws_base: str, think: float, seconds: float) -> 
 class Hostile:
     """Everything the hostile client sends and gets back."""
 
-    def __init__(self, base: str, ws_base: str) -> None:
+    def __init__(self, base: str, ws_base: str, hints: bool = True) -> None:
+        self.hint = ["hint"] if hints else []
         self.base = base
         self.ws_base = ws_base
         self.sent: Counter[str] = Counter()
@@ -202,6 +208,9 @@ class Hostile:
                     self.sent["create"] += 1
                     self.got[f"create:{r.status_code}"] += 1
                     lobby = (await h.get("/api/tables")).json()
+                    if not isinstance(lobby, list):  # refused: a 429's error object
+                        self.got["lobby:429"] += 1
+                        continue
                     for t in lobby[:3]:
                         j = await h.post(f"/api/tables/{t['id']}/join", json={"nickname": "h"})
                         self.sent["join"] += 1
@@ -217,8 +226,10 @@ class Hostile:
             token = (await h.post(f"/api/tables/{own}/join", json={"nickname": "h"})).json()
         return [
             asyncio.create_task(self.socket_flood(quiet_table_id, None, ["ping"])),
-            asyncio.create_task(self.socket_flood(quiet_table_id, None, ["ping", "hint"])),
-            asyncio.create_task(self.socket_flood(own, token["token"], ["chat", "hint", "ping"])),
+            asyncio.create_task(self.socket_flood(quiet_table_id, None, ["ping", *self.hint])),
+            asyncio.create_task(
+                self.socket_flood(own, token["token"], ["chat", *self.hint, "ping"])
+            ),
             asyncio.create_task(self.rest_flood()),
         ]
 
@@ -226,7 +237,7 @@ class Hostile:
 async def hostile_main(base: str, ws_base: str, target: str, seconds: float) -> None:
     """The hostile client (its own process, so its busy loops do not slow the quiet
     clients' event loop down): flood for ``seconds``, then print what happened as JSON."""
-    hostile = Hostile(base, ws_base)
+    hostile = Hostile(base, ws_base, hints=os.environ.get("FLOOD_HINTS", "1") == "1")
     tasks = await hostile.run(target)
     await asyncio.sleep(seconds)
     for task in tasks:
@@ -262,7 +273,10 @@ async def measure(
     flooded = await quiet_table(base, ws_base, think, seconds)
     cpu3 = _cpu(server_pid)
     out, _ = await asyncio.wait_for(proc.communicate(), 30)
-    hostile = json.loads(out.decode().strip().splitlines()[-1])
+    try:
+        hostile = json.loads(out.decode().strip().splitlines()[-1])
+    except (IndexError, ValueError):
+        hostile = {"sent": {}, "got": {"hostile_process_failed": 1}}
     p99_alone, p99_flood = _pct(alone, 99), _pct(flooded, 99)
     ratio = None if not p99_alone or p99_flood is None else round(p99_flood / p99_alone, 2)
     return {
@@ -300,6 +314,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=8.0, help="each phase (default 8)")
     parser.add_argument("--think", type=float, default=0.05, help="quiet seats' think time")
+    parser.add_argument(
+        "--no-hints",
+        action="store_true",
+        help="the hostile client asks no hints (each hint is a bot decision of the hint bot)",
+    )
     parser.add_argument("--hostile", nargs=4, help=argparse.SUPPRESS)  # the flooding process
     args = parser.parse_args()
     if args.hostile:
@@ -307,6 +326,7 @@ def main() -> None:
         asyncio.run(hostile_main(base, ws_base, target, float(seconds)))
         return
     env = {**os.environ, "PASTON_TRUSTED_PROXIES": "127.0.0.1"}
+    os.environ["FLOOD_HINTS"] = "0" if args.no_hints else "1"  # read by the hostile process
     with tempfile.TemporaryDirectory() as tmp:
         port = _free_port()
         proc = start_server(Path(tmp) / "flood.sqlite", port, env)

@@ -155,6 +155,9 @@ def test_flood_close(thread_server: ThreadServer) -> None:
             except websockets.ConnectionClosed:
                 break
         await asyncio.wait_for(c.task, 5)
-        assert c.ws.close_code == 1008
+        # Told why, then dropped: cut without the closing handshake (1006: the flood's backlog
+        # is never read), or closed with 1008 where the server cannot cut a connection.
+        assert c.messages[-1]["type"] == "error" and c.messages[-1]["code"] == "rate_limited"
+        assert c.ws.close_code in (1006, 1008)
 
     run(main())

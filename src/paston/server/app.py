@@ -53,7 +53,7 @@ MAX_MESSAGE = EdgeSettings().max_body
 RATE_LIMIT = EdgeSettings().messages_per_second
 RATE_BURST = EdgeSettings().messages_burst
 CLIENT_TYPES = ("action", "chat", "hint", "ping")
-#: Seconds a refused WebSocket connection is held before its refusal is sent.
+#: Seconds a refused WebSocket connection or rate-limited request is held before its refusal.
 REFUSAL_DELAY = 1.0
 #: Longest nickname and table name (code points, after NFC).
 NICKNAME_MAX = 24
@@ -179,8 +179,11 @@ def create_app(
         headers: dict[str, str] = {}
         if exc.status in (408, 413):
             headers["Connection"] = "close"  # the rest of the body is never read
-        if isinstance(exc, RateLimited) and exc.retry_after is not None:
-            headers["Retry-After"] = str(max(1, int(exc.retry_after + 0.999)))
+        if isinstance(exc, RateLimited):
+            # Held a moment, like every refusal of a limit: a retry loop slows itself down.
+            await asyncio.sleep(min(exc.retry_after or 1.0, REFUSAL_DELAY))
+            if exc.retry_after is not None:
+                headers["Retry-After"] = str(max(1, int(exc.retry_after + 0.999)))
         return _error(exc.status, exc.code, str(exc), headers or None)
 
     @app.exception_handler(Exception)
@@ -502,14 +505,14 @@ async def _drop_flooder(ws: WebSocket) -> None:
     with contextlib.suppress(Exception):
         await ws.send_text(json.dumps(flooding))
     abort = ws.scope.get(ABORT_KEY)
-    # The close frame (1008) is written at once; waiting for the client's answer would mean
-    # reading its whole backlog first, so the connection is cut a moment later instead.
-    closing = asyncio.create_task(ws.close(1008))
     if abort is not None:
-        await asyncio.sleep(0.05)
+        # No closing handshake: it would read the flood's backlog first (measured: each such
+        # close stalled the server for tens of milliseconds; benchmarks/server_flood.py).
+        await asyncio.sleep(0.05)  # the error frame leaves first
         abort()
-    with contextlib.suppress(BaseException):
-        await asyncio.wait_for(closing, 5)
+        return
+    with contextlib.suppress(Exception):
+        await ws.close(1008)
 
 
 def _reject(conn: Conn, code: str, message: str, cid: str | None = None) -> None:

@@ -8,6 +8,7 @@ per-socket message rate applies.
 
 from __future__ import annotations
 
+import asyncio
 import math
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -221,6 +222,9 @@ class RequestRateMiddleware:
             if refusal is not None:
                 from .bodylimit import send_error
 
+                # Held a moment (a sleeping task, no CPU): a client retrying in a loop on its
+                # connections gets at most one refusal a second on each.
+                await asyncio.sleep(min(refusal.retry_after or 1.0, 1.0))
                 await send_error(
                     send, refusal, {"retry-after": str(math.ceil(refusal.retry_after or 1))}
                 )

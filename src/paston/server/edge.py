@@ -115,11 +115,11 @@ class EdgeSettings:
     hints_per_minute: float = field(default=20.0, metadata=_doc("hints a minute per seat"))
     hints_burst: int = field(default=4, metadata=_doc("hints at once per seat"))
     flood_close: int = field(
-        default=200, metadata=_doc("rate-limited messages in a row that close the socket (1008)")
+        default=200, metadata=_doc("rate-limited messages in a row that drop the socket")
     )
     flood_seconds: float = field(
         default=2.0,
-        metadata=_doc("seconds of sending past the burst, non-stop, that close the socket (1008)"),
+        metadata=_doc("seconds of sending past the burst, non-stop, that drop the socket"),
     )
     max_clients_tracked: int = field(
         default=20_000, metadata=_doc("clients remembered by the limiters (least recent dropped)")

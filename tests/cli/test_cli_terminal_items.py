@@ -137,6 +137,21 @@ def test_paston_records_keep_the_seating_and_resume_restores_it(tmp_path: Path) 
     assert again["meta"]["date"] == meta["date"]
 
 
+@pytest.mark.parametrize("game", ["paston", "paris"])
+def test_resume_keeps_the_day_and_tags_of_the_record(game: str, tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    args = ["play", "-g", game, "--seat", "1", "--bots", "random", "-s", "8", "-o", str(save)]
+    assert run(*args, stdin="quit\n", cwd=tmp_path).returncode == 0
+    record = json.loads(save.read_text(encoding="utf-8"))
+    record["meta"].update(date="2020-01-02", event="club night", table=7)
+    save.write_text(json.dumps(record), encoding="utf-8")
+    out = text_of(run("play", "--resume", str(save), stdin="quit\n", cwd=tmp_path))
+    assert "you are seat 1" in out
+    meta = json.loads(save.read_text(encoding="utf-8"))["meta"]
+    assert meta["date"] == "2020-01-02" and meta["event"] == "club night" and meta["table"] == 7
+    assert meta["person"] == 1 and meta["bots"][1] is None and meta["bots"][0] == "random"
+
+
 # ----------------------------------------------------------------- item 3
 
 

@@ -228,8 +228,11 @@ def play_command(
     raise typer.Exit(_start_paston(console, options, record))
 
 
-def _run(session: TerminalSession, options: _Options) -> int:
-    """Play the session with the options every game shares."""
+def _run(session: TerminalSession, options: _Options, record: dict[str, Any] | None = None) -> int:
+    """Play the session with the options every game shares (``record``: the one resumed)."""
+    meta = record.get("meta") if record is not None else None
+    if isinstance(meta, dict):
+        session.earlier_meta = meta
     session.auto_play = options.auto_play
     session.keys = terminal_keys() if options.interactive else None
     return session.run()
@@ -333,7 +336,7 @@ def _start_paris(
         for bot in bots.values():
             bot.close()
         return 0
-    return _run(session, options)
+    return _run(session, options, record)
 
 
 def _start_generic(
@@ -395,7 +398,7 @@ def _start_generic(
         seed=options.seed,
         names=names,
     )
-    return _run(session, options)
+    return _run(session, options, record)
 
 
 def _make_bots(specs: dict[int, str], seed: int | None, game: str) -> dict[int, Bot]:

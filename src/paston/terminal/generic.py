@@ -19,7 +19,6 @@ from rich.text import Text
 
 from ..bots import Bot, make_bot
 from ..core.errors import IllegalAction
-from ..core.meta import build_meta
 from ..core.protocol import GameInfo, Match, State
 from .console import choice_lines
 from .session import BadInput, TerminalSession, is_number
@@ -158,12 +157,5 @@ class ProtocolSession(TerminalSession):
         self.console.print(Text(f"Game over. Totals: {totals}", style="bold"))
 
     def record(self) -> dict[str, Any]:
-        n = self.match.players
-        meta = build_meta(
-            seats=n,
-            players=self.names,
-            bots=[self.bot_specs.get(s) for s in range(n)],
-            result=list(self.match.totals) if self.match.over else None,
-            extra={"person": self.person},
-        )
-        return self.match.record(meta)
+        result = list(self.match.totals) if self.match.over else None
+        return self.match.record(self.record_meta(self.match.players, result))

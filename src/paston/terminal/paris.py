@@ -19,7 +19,6 @@ from rich.text import Text
 
 from ..bots import Bot, make_bot
 from ..core.errors import IllegalAction
-from ..core.meta import build_meta
 from ..games.paris.actions import action_str, parse_action, play_cards
 from ..games.paris.cards import CARD_NAMES
 from ..games.paris.record import game_record
@@ -272,12 +271,5 @@ class ParisSession(TerminalSession):
 
     def record(self) -> dict[str, Any]:
         state = self.state
-        n = state.players
-        meta = build_meta(
-            seats=n,
-            players=self.names,
-            bots=[self.bot_specs.get(s) for s in range(n)],
-            result=state.result() if state.is_over else None,
-            extra={"person": self.person},
-        )
+        meta = self.record_meta(state.players, state.result() if state.is_over else None)
         return game_record(state, meta)

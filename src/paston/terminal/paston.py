@@ -16,7 +16,6 @@ from rich.text import Text
 
 from ..bots import Bot, make_bot
 from ..core.errors import IllegalAction
-from ..core.meta import STANDARD_TAGS, build_meta
 from ..games.paston.actions import (
     CONTRACT_NAMES,
     ActionParseError,
@@ -346,18 +345,7 @@ class PastonSession(TerminalSession):
     def record(self) -> dict[str, Any]:
         record = game_record(self.game)
         game = self.game
-        earlier = game.meta if isinstance(game.meta, dict) else {}
-        meta = build_meta(
-            seats=3,
-            players=self.names,
-            # A resumed game keeps the day it was started.
-            date=earlier.get("date") if isinstance(earlier.get("date"), str) else "today",
-            bots=[self.bot_specs.get(s) for s in range(3)],
-            result=list(game.totals) if game.over else None,
-            extra={"person": self.person},
-        )
-        # Tags someone else wrote (an event, a site) stay; the seating is this session's.
-        kept = {k: v for k, v in earlier.items() if k not in STANDARD_TAGS and k != "person"}
-        kept.update({k: v for k, v in earlier.items() if k in ("event", "site")})
-        record["meta"] = {**kept, **meta}
+        if isinstance(game.meta, dict):
+            self.earlier_meta = game.meta
+        record["meta"] = self.record_meta(3, list(game.totals) if game.over else None)
         return record

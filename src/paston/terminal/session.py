@@ -16,9 +16,10 @@ The person only ever sees what their seat may know: a subclass draws from
 
 from __future__ import annotations
 
+import contextlib
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..bots import Bot
+from ..core.meta import STANDARD_TAGS, MetaError, build_meta, check_meta
 from .console import Keys, write_json_atomically
 
 __all__ = ["YOU", "BadInput", "TerminalSession", "is_number"]
@@ -88,6 +90,10 @@ class TerminalSession(ABC):
         self.hint_spec = hint_bot
         self.seed = seed
         self._hint_bot: Bot | None = None
+        #: The spec each bot was made from (the record's ``meta.bots``); games set theirs.
+        self.bot_specs: dict[int, str] = {s: b.name for s, b in self.bots.items()}
+        #: The ``meta`` of the record this session resumed (its date and tags are kept).
+        self.earlier_meta: Mapping[str, Any] = {}
         self.keys: Keys | None = None
         self.auto_play = True
         #: A key was pressed during the bots' pauses: no more pauses until the person acts.
@@ -314,6 +320,33 @@ class TerminalSession(ABC):
         self.console.print(table)
 
     # ----------------------------------------------------------------- saving
+
+    def record_meta(self, seats: int, result: Sequence[float] | None) -> dict[str, Any]:
+        """The record's ``meta``: the names, the person's seat and the bots (from which
+        ``--resume`` seats everyone again), the day the game began, and the result once over.
+        Tags of the resumed record that this session does not set (an event, a site) stay."""
+        earlier = dict(self.earlier_meta) if isinstance(self.earlier_meta, Mapping) else {}
+        date: Any = "today"
+        if "date" in earlier:
+            # A date that is not ISO 8601 is not carried on (the record must stay valid).
+            with contextlib.suppress(MetaError):
+                date = check_meta({"date": earlier["date"]})["date"]
+        meta = build_meta(
+            seats=seats,
+            players=self.names,
+            date=date,
+            bots=[self.bot_specs.get(s) for s in range(seats)],
+            result=result,
+            extra={"person": self.person},
+        )
+        kept = {
+            k: v
+            for k, v in earlier.items()
+            if isinstance(k, str)
+            and (k not in STANDARD_TAGS or k in ("event", "site"))
+            and k != "person"
+        }
+        return {**kept, **meta}
 
     def _autosave(self) -> None:
         """Save between states; a failure is reported but does not stop the game."""

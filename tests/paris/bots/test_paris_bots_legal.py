@@ -41,7 +41,7 @@ def _check_bots(bots: dict[str, Bot], view: object) -> None:
             assert values == sorted(values, reverse=True)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     players=st.integers(2, 9),
     seed=st.integers(0, 2**32 - 1),

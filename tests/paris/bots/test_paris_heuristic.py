@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from paston.bots import make_bot
 from paston.games.paris.bots.heuristic import HeuristicBot
 from paston.games.paris.bots.moves import move_of
 from paston.games.paris.bots.policy import face_up_value
@@ -98,3 +99,25 @@ def test_explanations_rank_every_legal_action_with_reasons() -> None:
     reason = {move_of(c.action).text: c.reason for c in choices}
     assert "keeps 1" in reason["play 5C"]
     assert "10" in reason["play TD"]
+
+
+def test_the_heuristic_outplays_random_bots_on_duplicate_deals() -> None:
+    """Two deals, each played four times with the heuristic bot rotated through the seats
+    against three random bots: it finishes well ahead on average (random bots average 2.5
+    among themselves; the ladder measures 1.15 over 400 games)."""
+    positions = []
+    for deal in range(2):
+        for rotation in range(4):
+            game = deal_game(4, seed=900 + deal, dealer=deal)
+            bots = [
+                HeuristicBot(seed=deal) if seat == rotation else make_bot("random", seed=seat,
+                                                                          game="paris")
+                for seat in range(4)
+            ]  # fmt: skip
+            while not game.is_over:
+                seat = game.to_act
+                assert seat is not None
+                game.apply(bots[seat].act(game.view(seat)))
+            assert game.ranking is not None
+            positions.append(game.ranking.index(rotation) + 1)
+    assert sum(positions) / len(positions) < 1.8, positions

@@ -440,6 +440,22 @@ def test_a_card_not_in_your_hand_says_your_hand() -> None:
     assert "is not in your hand; you may play:" in message and "seat 0" not in message
 
 
+def test_paris_says_your_hand_too(tmp_path: Path) -> None:
+    proc = run("play", "-g", "paris", "-s", "4", stdin="ready\nplay 2S 2S 2S\nquit\n", cwd=tmp_path)
+    out = text_of(proc)
+    assert '"play 2S 2S 2S": not held: 2S 2S 2S are not all in your hand. Legal: ' in out
+    assert "seat 0's" not in out
+
+
+@pytest.mark.parametrize("name", ["paston.games.paston.text", "paston.terminal.session"])
+def test_docstring_examples(name: str) -> None:
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.attempted > 0 and result.failed == 0
+
+
 def test_usage_errors_are_one_line_and_version_and_h_work() -> None:
     for args in (["play", "--foo"], ["show"], ["deal", "--seed", "x"], ["bogus"]):
         line = one_error_line(run(*args))

@@ -21,7 +21,7 @@ from ..bots import Bot, make_bot
 from ..core.errors import IllegalAction
 from ..core.protocol import GameInfo, Match, State
 from .console import choice_lines
-from .session import BadInput, TerminalSession, is_number
+from .session import BadInput, TerminalSession, as_yours, is_number
 
 __all__ = ["ProtocolSession"]
 
@@ -133,7 +133,8 @@ class ProtocolSession(TerminalSession):
             names = ", ".join(state.action_str(a) for a in legal[:8])
             more = f", … ({len(legal)} in all)" if len(legal) > 8 else ""
             raise BadInput(
-                f'Not allowed: "{command}": {exc.reason}. Legal: {names}{more}'
+                f'Not allowed: "{command}": {as_yours(exc.reason, self.person)}. '
+                f"Legal: {names}{more}"
             ) from None
         return int(action)
 

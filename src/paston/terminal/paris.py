@@ -26,7 +26,7 @@ from ..games.paris.state import ParisState
 from ..games.paris.text import event_text, render_view, result_text, state_text
 from ..games.paris.view import ParisView
 from .console import choice_lines
-from .session import YOU, BadInput, TerminalSession, is_number
+from .session import YOU, BadInput, TerminalSession, as_yours, is_number
 
 __all__ = ["PROMPTS", "ParisSession", "make_paris_bot"]
 
@@ -219,7 +219,8 @@ class ParisSession(TerminalSession):
             state.apply(text)
         except IllegalAction as exc:
             raise BadInput(
-                f'Not allowed: "{text}": {exc.reason}. Legal: {legal_summary(legal)}'
+                f'Not allowed: "{text}": {as_yours(exc.reason, self.person)}. '
+                f"Legal: {legal_summary(legal)}"
             ) from None
         return state.history[-1]
 

@@ -44,7 +44,7 @@ from ..games.paston.text import (
 )
 from ..games.paston.view import SeatView
 from .console import choice_lines
-from .session import BadInput, TerminalSession, is_number
+from .session import BadInput, TerminalSession, as_yours, is_number
 
 __all__ = ["PROMPTS", "PastonSession"]
 
@@ -220,7 +220,7 @@ class PastonSession(TerminalSession):
             action = self._parse(command, view)
             state.apply(action)
         except (IllegalAction, ActionParseError, CardError) as exc:
-            raise BadInput(f"Not allowed: {exc}") from None
+            raise BadInput(f"Not allowed: {as_yours(str(exc), self.person)}") from None
         except ValueError as exc:
             raise BadInput(str(exc)) from None
         return int(state.actions[-1])

@@ -31,7 +31,7 @@ from ..bots import Bot
 from ..core.meta import STANDARD_TAGS, MetaError, build_meta, check_meta
 from .console import Keys, write_json_atomically
 
-__all__ = ["YOU", "BadInput", "TerminalSession", "is_number"]
+__all__ = ["YOU", "BadInput", "TerminalSession", "as_yours", "is_number"]
 
 #: The person's name at the table (the games' text modules make verbs agree with it).
 YOU = "You"
@@ -39,6 +39,15 @@ YOU = "You"
 QUIT_WORDS = ("quit", "exit", "q")
 HELP_WORDS = ("help", "?", "h")
 SHOW_WORDS = ("show", "board", "look", "hand", "status")
+
+
+def as_yours(message: str, person: int) -> str:
+    """An engine's message as the person reads it: ``seat 0's hand`` is ``your hand``.
+
+    >>> as_yours("7H is not in seat 0's hand", 0), as_yours("seat 1's turn", 0)
+    ('7H is not in your hand', "seat 1's turn")
+    """
+    return message.replace(f"seat {person}'s ", "your ")
 
 
 def is_number(word: str) -> bool:

@@ -1,29 +1,12 @@
-"""The Paris ``random`` bot: a uniformly random legal action (a baseline and a test partner)."""
+"""The Paris ``random`` bot: the game-independent :class:`~paston.bots.random_bot.RandomBot`,
+registered for Paris (a baseline and a test partner)."""
 
 from __future__ import annotations
 
-import random
-
-from ....bots.base import Bot
+from ....bots.random_bot import RandomBot
 from ....bots.registry import register_bot
-from ..view import ParisView
 
 __all__ = ["RandomBot"]
-
-
-class RandomBot(Bot[ParisView]):
-    """Picks uniformly among the legal actions, from its own seeded generator."""
-
-    name = "random"
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
-
-    def act(self, view: ParisView) -> int:
-        if not view.legal:
-            raise ValueError("the random bot was asked to act, but it has no legal action")
-        return view.legal[self.rng.randrange(len(view.legal))]
-
 
 register_bot(
     "random",

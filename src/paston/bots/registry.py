@@ -21,6 +21,7 @@ import importlib.util
 import pkgutil
 from collections.abc import Callable
 from types import ModuleType
+from typing import Any
 
 from ..core.protocol import BotInfo
 from .base import Bot
@@ -32,6 +33,7 @@ __all__ = [
     "bot_info",
     "bot_infos",
     "bot_names",
+    "deferred_factory",
     "make_bot",
     "parse_spec",
     "register_bot",
@@ -136,6 +138,22 @@ def register_bot(
             BOT_NAMES.append(name)
         elif not offered and name in BOT_NAMES:
             BOT_NAMES.remove(name)
+
+
+def deferred_factory(name: str, game: str) -> Callable[..., Bot]:
+    """A factory for bot ``name`` of ``game`` that looks the bot up only when called.
+
+    A game's descriptor (``paston.games.<game>.platform``) lists its bots with these, so
+    that importing the descriptor never imports a bot module: the bot's module registers
+    the real factory when first asked for.
+    """
+
+    def factory(seed: int | None = None, **options: Any) -> Bot:
+        bot: Bot = bot_info(name, game).factory(seed=seed, **options)
+        return bot
+
+    factory.__name__ = f"make_{name}"
+    return factory
 
 
 def bot_infos(game: str = DEFAULT_GAME) -> list[BotInfo]:

@@ -10,9 +10,10 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
+from ...bots.registry import deferred_factory
 from ...core.errors import RecordError
 from ...core.protocol import BotInfo, GameInfo
 from .actions import NUM_ACTIONS, parse_action
@@ -70,17 +71,6 @@ def render_view(view: ParisView) -> str:
     return json.dumps(view.to_json(), separators=(",", ":"), ensure_ascii=False)
 
 
-def _bot_factory(name: str) -> Callable[..., Any]:
-    # The registry holds the real factory (the bot's module registers it when imported).
-    def factory(seed: int | None = None, **options: Any) -> Any:
-        from ...bots.registry import bot_info
-
-        return bot_info(name, game="paris").factory(seed=seed, **options)
-
-    factory.__name__ = f"make_{name}"
-    return factory
-
-
 # (name, module in paston.games.paris.bots, description, label): listed when the module is
 # installed, found without importing it (so the descriptor never imports a bot).
 _BOT_TABLE = (
@@ -103,7 +93,7 @@ def _installed_bots() -> tuple[BotInfo, ...]:
         except (ImportError, ValueError):
             found = False
         if found:
-            out.append(BotInfo(name, description, _bot_factory(name), True, label))
+            out.append(BotInfo(name, description, deferred_factory(name, "paris"), True, label))
     return tuple(out)
 
 

@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import fields
 from typing import Any
 
+from ...bots.registry import deferred_factory
 from ...core.protocol import BotInfo, FlagInfo, GameInfo
 from .actions import NUM_ACTIONS, parse_action
 from .deal import Deal
@@ -122,29 +123,17 @@ def _table_hook(name: str) -> Callable[..., Any]:
     return hook
 
 
-def _bot_factory(name: str) -> Callable[..., Any]:
-    # The registry holds the real factory (the bot's module registers it when imported).
-    def factory(seed: int | None = None, **options: Any) -> Any:
-        from ...bots.registry import bot_info
-
-        return bot_info(name, game="paston").factory(seed=seed, **options)
-
-    factory.__name__ = f"make_{name}"
-    return factory
-
-
 #: The bots as the lobby lists them (the registry holds the factories; these defer to it).
-BOTS: tuple[BotInfo, ...] = (
-    BotInfo("random", "a baseline that plays any legal card", _bot_factory("random"), True,
-            "Random"),
-    BotInfo("heuristic", "quick, plays sound Paston", _bot_factory("heuristic"), True,
-            "Heuristic"),
-    BotInfo("pimc", "strong: samples the unseen cards and solves each world",
-            _bot_factory("pimc"), True, "PIMC"),
-    BotInfo("wpimc", "strongest: PIMC that reads the auction", _bot_factory("wpimc"), True,
-            "Weighted PIMC"),
-    BotInfo("oracle", "sees every card: a yardstick for measurement, never an opponent",
-            _bot_factory("oracle"), False, "Oracle"),
+BOTS: tuple[BotInfo, ...] = tuple(
+    BotInfo(name, description, deferred_factory(name, "paston"), offered, label)
+    for name, description, offered, label in (
+        ("random", "a baseline that plays any legal card", True, "Random"),
+        ("heuristic", "quick, plays sound Paston", True, "Heuristic"),
+        ("pimc", "strong: samples the unseen cards and solves each world", True, "PIMC"),
+        ("wpimc", "strongest: PIMC that reads the auction", True, "Weighted PIMC"),
+        ("oracle", "sees every card: a yardstick for measurement, never an opponent", False,
+         "Oracle"),
+    )
 )  # fmt: skip
 
 

@@ -9,11 +9,8 @@ Bots are only ever given :class:`~paston.games.paston.view.SeatView` objects, ne
 
 from __future__ import annotations
 
-import importlib
 import itertools
-import math
 import random
-import statistics
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
@@ -26,6 +23,9 @@ from ..games.paston.deal import DEFENCE, Deal
 from ..games.paston.record import deal_record
 from ..games.paston.rules import Rules
 from ..games.paston.shuffle import deal_until_playable
+from .playing import ArenaError, play_out
+from .running import collect_sets, iter_local, ray_map
+from .stats import add_counters, labels_of, mean_ci
 
 __all__ = [
     "PERMUTATIONS",
@@ -39,11 +39,6 @@ __all__ = [
 
 #: The six seatings: ``PERMUTATIONS[k][seat]`` is the index of the bot in that seat.
 PERMUTATIONS: tuple[tuple[int, ...], ...] = tuple(itertools.permutations(range(3)))
-_Z95 = 1.959963984540054
-
-
-class ArenaError(RuntimeError):
-    """A bot failed during a match (crashed, or chose an action that is not legal)."""
 
 
 def _bot_seed(seed: int, set_index: int, entry: int) -> int:
@@ -138,33 +133,20 @@ def play_deal_set(
 
 
 def _play(deal: Deal, bots: list[Bot], specs: list[str], counters: list[dict[str, float]]) -> None:
-    clock = time.perf_counter
-    while not deal.is_over:
-        seat = deal.to_act
-        assert seat is not None
-        view = deal.view(seat)  # only the seat's view goes to the bot
-        start = clock()
-        try:
-            action = bots[seat].act(view)
-        except ArenaError:
-            raise
-        except Exception as exc:
-            raise ArenaError(
-                f"bot {specs[seat]!r} (seat {seat}) failed in the {view.phase}: {exc}"
-            ) from exc
-        counters[seat]["seconds"] += clock() - start
-        counters[seat]["decisions"] += 1
-        if action not in view.legal:
-            text = action_str(action) if isinstance(action, int) and 0 <= action < 541 else action
-            raise ArenaError(
-                f"bot {specs[seat]!r} (seat {seat}) chose {text!r} in the {view.phase}, which "
-                f"is not legal; legal: {', '.join(action_str(a) for a in view.legal)}"
-            )
-        if deal.phase_id == DEFENCE:
-            counters[seat]["defended"] += 1
-            if action == WHIST:
-                counters[seat]["whisted"] += 1
-        deal.apply(action)
+    play_out(deal, bots, specs, counters, shown=_shown, tally=_tally_defence)
+
+
+def _shown(deal: Deal, action: object) -> object:
+    # Paston's arena names an out-of-range answer as it came (its messages predate the
+    # generic arena's, and its output stays as it was).
+    return action_str(action) if isinstance(action, int) and 0 <= action < 541 else action
+
+
+def _tally_defence(deal: Deal, action: int, counter: dict[str, float]) -> None:
+    if deal.phase_id == DEFENCE:
+        counter["defended"] += 1
+        if action == WHIST:
+            counter["whisted"] += 1
 
 
 # ---------------------------------------------------------------------- statistics
@@ -232,23 +214,6 @@ class ArenaResult:
         return sorted(self.bots, key=lambda b: -b.mean)
 
 
-def _mean_ci(values: list[float]) -> tuple[float, float]:
-    if not values:
-        return 0.0, math.nan
-    mean = statistics.fmean(values)
-    if len(values) < 2:
-        return mean, math.nan
-    return mean, _Z95 * statistics.stdev(values) / math.sqrt(len(values))
-
-
-def _labels(specs: Sequence[str]) -> list[str]:
-    out = []
-    for i, spec in enumerate(specs):
-        same = [j for j, s in enumerate(specs) if s == spec]
-        out.append(spec if len(same) == 1 else f"{spec} #{same.index(i) + 1}")
-    return out
-
-
 def summarise(
     specs: Sequence[str],
     seed: int,
@@ -257,7 +222,7 @@ def summarise(
     seconds: float = 0.0,
 ) -> ArenaResult:
     """Turn per-set results (from :func:`play_deal_set`) into an :class:`ArenaResult`."""
-    labels = _labels(specs)
+    labels = labels_of(specs)
     set_results = sorted(set_results, key=lambda r: r["set"])
     n_perm = len(PERMUTATIONS)
     # Per set, each bot's mean score per deal over the six seatings.
@@ -265,14 +230,11 @@ def summarise(
         [sum(row[i] for row in r["scores"]) / n_perm for r in set_results] for i in range(3)
     ]
     totals = [_new_counters() for _ in range(3)]
-    for r in set_results:
-        for i in range(3):
-            for key, value in r["counters"][i].items():
-                totals[i][key] += value
+    add_counters(totals, set_results)
     bots = []
     for i in range(3):
         c = totals[i]
-        mean, ci = _mean_ci(set_means[i])
+        mean, ci = mean_ci(set_means[i])
         played = c["declared"] - c["surrendered"]
         bots.append(
             BotStats(
@@ -291,7 +253,7 @@ def summarise(
         )
     diffs = []
     for i, j in itertools.combinations(range(3), 2):
-        mean, ci = _mean_ci([a - b for a, b in zip(set_means[i], set_means[j], strict=True)])
+        mean, ci = mean_ci([a - b for a, b in zip(set_means[i], set_means[j], strict=True)])
         diffs.append(PairDiff(labels[i], labels[j], mean, ci))
     return ArenaResult(
         specs=list(specs),
@@ -308,48 +270,6 @@ def summarise(
 
 
 # ---------------------------------------------------------------------- running
-
-
-def iter_local(
-    task: Callable[[int], dict[str, Any]], n: int, jobs: int
-) -> Iterator[dict[str, Any]]:
-    """``task(0) … task(n-1)`` in order: here, or in ``jobs`` spawned worker processes."""
-    if jobs <= 1:
-        for index in range(n):
-            yield task(index)
-        return
-    import multiprocessing
-
-    # spawn: safe everywhere (no forked locks or threads); workers import paston afresh and
-    # build their own bots from the specs.
-    ctx = multiprocessing.get_context("spawn")
-    with ctx.Pool(processes=jobs) as pool:
-        yield from pool.imap(task, range(n), chunksize=1)
-
-
-def ray_map(
-    function: Callable[..., dict[str, Any]],
-    calls: Sequence[tuple[Any, ...]],
-    address: str,
-) -> Iterator[dict[str, Any]]:
-    """``function(*args)`` for each of ``calls`` as Ray tasks, results in the calls' order."""
-    try:
-        # Imported by name: Ray is an optional extra (``paston[ray]``) and heavy to import.
-        ray = importlib.import_module("ray")
-    except ImportError:
-        raise ArenaError(
-            "--ray needs Ray, which is not installed; install it with: pip install 'paston[ray]'"
-        ) from None
-    if not ray.is_initialized():
-        if address in ("local", ""):
-            ray.init()
-        else:
-            ray.init(address=address)
-    remote = ray.remote(function)
-    futures = [remote.remote(*args) for args in calls]
-    # Results are consumed in order, like the local runner, so outputs are identical.
-    for future in futures:
-        yield ray.get(future)
 
 
 def _iter_ray(
@@ -419,10 +339,5 @@ def run_arena(
     command line uses it for the progress bar and to stream the records to disk).
     """
     start = time.perf_counter()
-    results = []
-    for result in iter_deal_sets(bot_specs, deals, seed, jobs, rules, ray_address):
-        if on_set is not None:
-            on_set(result)
-        result = {**result, "records": []}  # the records are streamed, not kept in memory
-        results.append(result)
+    results = collect_sets(iter_deal_sets(bot_specs, deals, seed, jobs, rules, ray_address), on_set)
     return summarise(bot_specs, seed, results, rules, time.perf_counter() - start)

@@ -22,9 +22,7 @@ same in this process, in a spawned worker or as a Ray task.
 from __future__ import annotations
 
 import itertools
-import math
 import random
-import statistics
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
@@ -35,7 +33,9 @@ from ..bots.registry import parse_spec
 from ..core.meta import build_meta
 from ..core.protocol import GameInfo, State
 from ..core.registry import get_game
-from .core import ArenaError, iter_local, ray_map
+from .playing import ArenaError, play_out
+from .running import collect_sets, iter_local, ray_map
+from .stats import add_counters, labels_of, mean_ci
 
 __all__ = [
     "GameArenaResult",
@@ -48,10 +48,6 @@ __all__ = [
     "seatings",
     "summarise_sets",
 ]
-
-_Z95 = 1.959963984540054
-#: A hand that has not ended after this many actions is a broken engine or bot, not a game.
-MAX_ACTIONS = 200_000
 
 
 def seatings(players: int) -> tuple[tuple[int, ...], ...]:
@@ -137,7 +133,7 @@ def play_set(task: SetTask, set_index: int) -> dict[str, Any]:
             while state.is_over and not match.over:
                 state = match.next_state(rng)  # thrown in as dealt (a Paston redeal): again
             specs = [task.bots[seating[s]] for s in range(n)]
-            _play(state, [bots[seating[s]] for s in range(n)], specs,
+            play_out(state, [bots[seating[s]] for s in range(n)], specs,
                   [counters[seating[s]] for s in range(n)])  # fmt: skip
             result = state.result()
             row = [0.0] * n
@@ -174,50 +170,6 @@ def play_set(task: SetTask, set_index: int) -> dict[str, Any]:
         "counters": counters,
         "records": records,
     }
-
-
-def _play(
-    state: State, bots: list[Bot], specs: list[str], counters: list[dict[str, float]]
-) -> None:
-    clock = time.perf_counter
-    steps = 0
-    while not state.is_over:
-        seat = state.to_act
-        if seat is None:
-            raise ArenaError(f"the {state.phase} has nobody to act but is not over")
-        view = state.view(seat)  # only the seat's view goes to the bot
-        start = clock()
-        try:
-            action = bots[seat].act(view)
-        except ArenaError:
-            raise
-        except Exception as exc:
-            raise ArenaError(
-                f"bot {specs[seat]!r} (seat {seat}) failed in the {state.phase}: {exc}"
-            ) from exc
-        counters[seat]["seconds"] += clock() - start
-        counters[seat]["decisions"] += 1
-        if action not in view.legal:
-            shown = _shown(state, action)
-            legal = ", ".join(state.action_str(a) for a in view.legal)
-            raise ArenaError(
-                f"bot {specs[seat]!r} (seat {seat}) chose {shown!r} in the {state.phase}, "
-                f"which is not legal; legal: {legal}"
-            )
-        state.apply(action)
-        steps += 1
-        if steps > MAX_ACTIONS:
-            raise ArenaError(f"a hand did not end after {MAX_ACTIONS} actions")
-
-
-def _shown(state: State, action: object) -> str:
-    """A bot's answer as the notation writes it, or as it came when it is no action id."""
-    if isinstance(action, int) and not isinstance(action, bool):
-        try:
-            return state.action_str(action)
-        except (ValueError, IndexError, KeyError):
-            pass
-    return repr(action)
 
 
 # ---------------------------------------------------------------------- statistics
@@ -300,24 +252,6 @@ class GameArenaResult:
         return sorted(self.bots, key=lambda b: -b.mean_score)
 
 
-def _mean_ci(values: Sequence[float]) -> tuple[float, float]:
-    if not values:
-        return 0.0, math.nan
-    mean = statistics.fmean(values)
-    if len(values) < 2:
-        return mean, math.nan
-    return mean, _Z95 * statistics.stdev(values) / math.sqrt(len(values))
-
-
-def labels_of(specs: Sequence[str]) -> list[str]:
-    """Unique labels: a spec that appears more than once gets ``#1``, ``#2`` …"""
-    out = []
-    for i, spec in enumerate(specs):
-        same = [j for j, s in enumerate(specs) if s == spec]
-        out.append(spec if len(same) == 1 else f"{spec} #{same.index(i) + 1}")
-    return out
-
-
 def _per_set(rows: list[Sequence[float]], n: int) -> list[float]:
     return [sum(row[i] for row in rows) / len(rows) for i in range(n)]
 
@@ -339,18 +273,15 @@ def summarise_sets(
         else []
     )  # fmt: skip
     totals = [_new_counters() for _ in range(n)]
-    for r in set_results:
-        for i in range(n):
-            for key, value in r["counters"][i].items():
-                totals[i][key] += value
+    add_counters(totals, set_results)
     bots = []
     for i in range(n):
         c = totals[i]
-        score, score_ci = _mean_ci([m[i] for m in score_means])
+        score, score_ci = mean_ci([m[i] for m in score_means])
         position = position_ci = loser = loser_ci = None
         if ranked:
-            position, position_ci = _mean_ci([m[i] for m in position_means])
-            loser, loser_ci = _mean_ci([m[i] for m in loser_means])
+            position, position_ci = mean_ci([m[i] for m in position_means])
+            loser, loser_ci = mean_ci([m[i] for m in loser_means])
         bots.append(
             GameBotStats(
                 label=labels[i],
@@ -370,7 +301,7 @@ def summarise_sets(
     per_set = position_means if ranked else score_means
     diffs = []
     for i, j in itertools.combinations(range(n), 2):
-        mean, ci = _mean_ci([m[i] - m[j] for m in per_set])
+        mean, ci = mean_ci([m[i] - m[j] for m in per_set])
         diffs.append(GamePairDiff(labels[i], labels[j], measure, mean, ci))
     n_seatings = len(seatings(n))
     return GameArenaResult(
@@ -438,9 +369,5 @@ def run_game_arena(
 ) -> GameArenaResult:
     """Play ``sets`` duplicate sets and summarise them (``on_set`` sees each raw result)."""
     start = time.perf_counter()
-    results = []
-    for result in iter_sets(task, sets, jobs, ray_address):
-        if on_set is not None:
-            on_set(result)
-        results.append({**result, "records": []})  # records are streamed, not kept
+    results = collect_sets(iter_sets(task, sets, jobs, ray_address), on_set)
     return summarise_sets(task, results, time.perf_counter() - start)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, TypeVar
 
 from .core import ArenaResult
 from .duplicate import GameArenaResult
@@ -23,6 +24,8 @@ __all__ = [
 JSON_NAME = "arena.json"
 PLOT_NAME = "ladder.png"
 RECORDS_NAME = "records.jsonl"
+
+ResultT = TypeVar("ResultT", ArenaResult, GameArenaResult)
 
 
 def _finite(value: Any) -> Any:
@@ -88,13 +91,19 @@ class RecordWriter:
         self._file.close()
 
 
-def write_outputs(result: ArenaResult, out_dir: Path) -> dict[str, Path]:
-    """Write ``arena.json`` and ``ladder.png`` into ``out_dir`` (records are streamed)."""
+def _write(
+    result: ResultT, out_dir: Path, plot: Callable[[ResultT, Path], None]
+) -> dict[str, Path]:
     out_dir.mkdir(parents=True, exist_ok=True)
     paths = {"json": out_dir / JSON_NAME, "plot": out_dir / PLOT_NAME}
     write_json(result, paths["json"])
-    plot_ladder(result, paths["plot"])
+    plot(result, paths["plot"])
     return paths
+
+
+def write_outputs(result: ArenaResult, out_dir: Path) -> dict[str, Path]:
+    """Write ``arena.json`` and ``ladder.png`` into ``out_dir`` (records are streamed)."""
+    return _write(result, out_dir, plot_ladder)
 
 
 def plot_game_ladder(result: GameArenaResult, path: Path) -> None:
@@ -149,8 +158,4 @@ def plot_game_ladder(result: GameArenaResult, path: Path) -> None:
 
 def write_game_outputs(result: GameArenaResult, out_dir: Path) -> dict[str, Path]:
     """Write a game's ``arena.json`` and ``ladder.png`` into ``out_dir``."""
-    out_dir.mkdir(parents=True, exist_ok=True)
-    paths = {"json": out_dir / JSON_NAME, "plot": out_dir / PLOT_NAME}
-    write_json(result, paths["json"])
-    plot_game_ladder(result, paths["plot"])
-    return paths
+    return _write(result, out_dir, plot_game_ladder)

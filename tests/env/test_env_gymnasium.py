@@ -1,4 +1,5 @@
-"""The Gymnasium adapter: API conformance, determinism, rewards, illegal actions."""
+"""The Gymnasium adapters: API conformance and determinism for every game; Paston's rewards,
+illegal actions and options (Paris's own are in ``test_env_paris_gym``)."""
 
 from __future__ import annotations
 
@@ -9,41 +10,47 @@ import pytest
 
 gym = pytest.importorskip("gymnasium")
 
+from env_helpers import run_episode  # noqa: E402
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 from paston.core.errors import IllegalAction  # noqa: E402
 from paston.env.encoding import OBSERVATION_LAYOUT, encode  # noqa: E402
 from paston.env.gym_env import ENV_ID, PastonEnv  # noqa: E402
+from paston.env.paris_gym import PARIS_ENV_ID, ParisEnv  # noqa: E402
 from paston.games.paston.actions import NUM_ACTIONS, PASS  # noqa: E402
 
-
-def run_episode(env: PastonEnv, seed: int, policy_seed: int = 0) -> tuple[list[Any], float]:
-    """Play one episode with random legal actions; the trace and the total reward."""
-    rng = np.random.default_rng(policy_seed)
-    obs, info = env.reset(seed=seed)
-    trace: list[Any] = [obs.tobytes()]
-    total = 0.0
-    while True:
-        action = int(rng.choice(np.flatnonzero(info["action_mask"])))
-        obs, reward, terminated, truncated, info = env.step(action)
-        assert env.observation_space.contains(obs)
-        trace.append((action, obs.tobytes(), reward))
-        total += reward
-        if terminated or truncated:
-            return trace, total
+#: Each game's environment class, its registered id and what a table of it needs.
+ENVS = [
+    pytest.param(PastonEnv, ENV_ID, {}, id="paston"),
+    pytest.param(ParisEnv, PARIS_ENV_ID, {"players": 5}, id="paris"),
+]
 
 
-def test_check_env_passes() -> None:
+@pytest.mark.parametrize(("env_class", "env_id", "table"), ENVS)
+def test_check_env_passes(env_class: Any, env_id: str, table: dict[str, Any]) -> None:
     # check_env steps with unmasked random actions, hence the penalty option.
-    check_env(PastonEnv(illegal_action="penalty"), skip_render_check=True)
-    env = gym.make(ENV_ID, illegal_action="penalty", render_mode="ansi")
+    check_env(env_class(illegal_action="penalty"), skip_render_check=True)
+    env = gym.make(env_id, illegal_action="penalty", render_mode="ansi", **table)
     check_env(env.unwrapped)
     env.close()
 
 
-@pytest.mark.parametrize("seat", [0, 1, 2])
-def test_reset_seed_is_deterministic(seat: int) -> None:
-    env = PastonEnv(seat=seat)
+@pytest.mark.parametrize(
+    ("env_class", "options"),
+    [
+        *(pytest.param(PastonEnv, {"seat": seat}, id=f"paston-{seat}") for seat in (0, 1, 2)),
+        *(
+            pytest.param(
+                ParisEnv,
+                {"players": players, "seat": seat, "opponents": "heuristic"},
+                id=f"paris-{players}-{seat}",
+            )
+            for players, seat in ((2, 1), (3, 0), (6, 4))
+        ),
+    ],
+)
+def test_reset_seed_is_deterministic(env_class: Any, options: dict[str, Any]) -> None:
+    env = env_class(**options)
     a = run_episode(env, seed=42)
     b = run_episode(env, seed=42)
     assert a == b

@@ -7,6 +7,7 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
+from env_helpers import play_aec
 from pettingzoo.test import api_test, seed_test
 
 from paston.core.errors import IllegalAction
@@ -26,35 +27,14 @@ def test_seed_test_passes() -> None:
 
 
 def play(env: PastonAECEnv, seed: int) -> list[tuple[str, int]]:
-    env.reset(seed=seed)
-    rng = np.random.default_rng(seed)
-    moves: list[tuple[str, int]] = []
-    for agent in env.agent_iter():
-        obs, _, terminated, truncated, _ = env.last()
-        if terminated or truncated:
-            env.step(None)
-            continue
-        assert obs is not None
-        action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
-        moves.append((agent, action))
-        env.step(action)
-    return moves
+    """The moves of a deal of random legal actions."""
+    return play_aec(env, seed)[1]
 
 
 def test_rewards_are_the_deal_scores() -> None:
     for seed in range(20):
         env = PastonAECEnv()
-        env.reset(seed=seed)
-        totals = dict.fromkeys(AGENTS, 0.0)
-        rng = np.random.default_rng(seed)
-        for agent in env.agent_iter():
-            obs, reward, terminated, truncated, _ = env.last()
-            totals[agent] += reward
-            if terminated or truncated:
-                env.step(None)
-                continue
-            assert reward == 0.0  # nothing is paid before the end of the deal
-            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        totals, _ = play_aec(env, seed)
         scores = env.deal.scores or (0, 0, 0)
         assert [totals[a] for a in AGENTS] == [float(s) for s in scores]
 

@@ -7,6 +7,7 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
+from env_helpers import play_aec
 from pettingzoo.test import api_test, seed_test
 
 from paston.core.errors import IllegalAction
@@ -26,24 +27,15 @@ def test_seed_test_passes() -> None:
 
 def play(env: ParisAECEnv, seed: int) -> dict[str, float]:
     """A whole game of random legal actions; each agent's total reward."""
-    env.reset(seed=seed)
-    rng = np.random.default_rng(seed)
-    totals = dict.fromkeys(env.possible_agents, 0.0)
-    for agent in env.agent_iter():
-        obs, reward, terminated, truncated, _ = env.last()
-        totals[agent] += reward
-        if terminated or truncated:
-            env.step(None)
-            continue
-        assert reward == 0.0  # nothing is paid before the end of the game
-        mask = obs["action_mask"]
+
+    def check(agent: str, mask: np.ndarray) -> None:
         seat = env.possible_agents.index(agent)
         assert set(np.flatnonzero(mask)) == set(env.state.legal_actions())
         assert not env.state.has_finished(seat)  # a seat that went out is never selected
         others = [a for a in env.possible_agents if a != agent]
         assert not env.observe(others[0])["action_mask"].any()
-        env.step(int(rng.choice(np.flatnonzero(mask))))
-    return totals
+
+    return play_aec(env, seed, check)[0]
 
 
 @pytest.mark.parametrize("reward", ["result", "rank"])

@@ -1,55 +1,19 @@
-"""The Gymnasium adapter ``paston/Paris-v0``: the checker, determinism, rewards, masks and
-illegal actions."""
+"""The Gymnasium adapter ``paston/Paris-v0``: rewards, masks and illegal actions (the checker
+and determinism run for every game in ``test_env_gymnasium``)."""
 
 from __future__ import annotations
-
-from typing import Any
 
 import numpy as np
 import pytest
 
-gym = pytest.importorskip("gymnasium")
+pytest.importorskip("gymnasium")
 
-from gymnasium.utils.env_checker import check_env  # noqa: E402
+from env_helpers import run_episode
 
-from paston.core.errors import IllegalAction  # noqa: E402
-from paston.env.paris_encoding import encode_paris, paris_layout  # noqa: E402
-from paston.env.paris_gym import PARIS_ENV_ID, ParisEnv  # noqa: E402
-from paston.games.paris.actions import NUM_ACTIONS, READY  # noqa: E402
-
-
-def run_episode(env: ParisEnv, seed: int, policy_seed: int = 0) -> tuple[list[Any], float]:
-    """One episode with random legal actions: the trace and the total reward."""
-    rng = np.random.default_rng(policy_seed)
-    obs, info = env.reset(seed=seed)
-    trace: list[Any] = [obs.tobytes()]
-    total = 0.0
-    while True:
-        action = int(rng.choice(np.flatnonzero(info["action_mask"])))
-        obs, reward, terminated, truncated, info = env.step(action)
-        assert env.observation_space.contains(obs)
-        trace.append((action, obs.tobytes(), reward))
-        total += reward
-        if terminated or truncated:
-            return trace, total
-
-
-def test_check_env_passes() -> None:
-    # check_env steps with unmasked random actions, hence the penalty option.
-    check_env(ParisEnv(illegal_action="penalty"), skip_render_check=True)
-    env = gym.make(PARIS_ENV_ID, players=5, illegal_action="penalty", render_mode="ansi")
-    check_env(env.unwrapped)
-    env.close()
-
-
-@pytest.mark.parametrize(("players", "seat"), [(2, 1), (3, 0), (6, 4)])
-def test_reset_seed_is_deterministic(players: int, seat: int) -> None:
-    env = ParisEnv(players=players, seat=seat, opponents="heuristic")
-    a = run_episode(env, seed=42)
-    b = run_episode(env, seed=42)
-    assert a == b
-    c = run_episode(env, seed=43)
-    assert c[0] != a[0]
+from paston.core.errors import IllegalAction
+from paston.env.paris_encoding import encode_paris, paris_layout
+from paston.env.paris_gym import ParisEnv
+from paston.games.paris.actions import NUM_ACTIONS, READY
 
 
 @pytest.mark.parametrize("reward", ["result", "rank"])

@@ -15,25 +15,22 @@ from typing import Any, ClassVar
 
 import numpy as np
 import numpy.typing as npt
-from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
-from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
-from ..core.errors import IllegalAction
-from ..games.paston.actions import NUM_ACTIONS, action_str
+from ..games.paston.actions import NUM_ACTIONS
 from ..games.paston.deal import Deal
 from ..games.paston.rules import DEFAULT_RULES, Rules
 from ..games.paston.shuffle import deal_until_playable
+from ..games.paston.view import SeatView
+from .aec_seats import Observation, SeatAgentsEnv, wrapped
 from .encoding import encode, info_state_string, layout_for, legal_mask
 
 __all__ = ["AGENTS", "PastonAECEnv", "aec_env"]
 
 AGENTS: tuple[str, ...] = ("seat_0", "seat_1", "seat_2")
 
-Observation = dict[str, npt.NDArray[Any]]
 
-
-class PastonAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
+class PastonAECEnv(SeatAgentsEnv[Deal]):
     """One deal; agent ``seat_i`` plays seat ``i``; ``agent_selection`` is the seat to act.
 
     * ``observe(agent)`` is ``{"observation": float32 tensor, "action_mask": int8 mask}``
@@ -60,110 +57,44 @@ class PastonAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         perfect_recall: bool = True,
         render_mode: str | None = None,
     ) -> None:
-        super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         self.rules = rules if rules is not None else DEFAULT_RULES
         self.first_deal = first_deal
-        self.render_mode = render_mode
         self.layout = layout_for(perfect_recall, True)
-        self.possible_agents = list(AGENTS)
-        self.agents = list(AGENTS)
-        obs_space = spaces.Dict(
-            {
-                "observation": spaces.Box(0.0, 1.0, (self.layout.size,), dtype=np.float32),
-                "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), dtype=np.int8),
-            }
-        )
-        self.observation_spaces = dict.fromkeys(AGENTS, obs_space)
-        self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in AGENTS}
-        self._deal: Deal | None = None
-        self._rng = random.Random()
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self.agent_selection = AGENTS[0]
-
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self.action_spaces[agent]
+        super().__init__(len(AGENTS), self.layout.size, NUM_ACTIONS, render_mode)
 
     @property
     def deal(self) -> Deal:
         """The deal in progress (full information: for tests and analysis, not for agents)."""
-        if self._deal is None:
-            raise RuntimeError("call reset() first")
-        return self._deal
+        return self._current()
 
-    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        if seed is not None:
-            self._rng = random.Random(seed)
-        rng = self._rng
-        self._deal = deal_until_playable(
+    def _new_hand(self, rng: random.Random) -> Deal:
+        return deal_until_playable(
             dealer=rng.randrange(3), first_deal=self.first_deal, rules=self.rules, rng=rng
         )[-1]
-        self.agents = list(AGENTS)
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {a: {} for a in self.agents}
-        to_act = self._deal.to_act
-        assert to_act is not None
-        self.agent_selection = AGENTS[to_act]
 
-    def observe(self, agent: str) -> Observation:
-        view = self.deal.view(AGENTS.index(agent))
-        return {"observation": encode(view, self.layout), "action_mask": legal_mask(view)}
+    def _encode(self, view: SeatView) -> npt.NDArray[np.float32]:
+        return encode(view, self.layout)
 
-    def step(self, action: int | None) -> None:
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
-            return
-        deal = self.deal
-        if action is None or int(action) not in deal.legal_actions():
-            aid = -1 if action is None else int(action)
-            what = action_str(aid) if 0 <= aid < NUM_ACTIONS else str(action)
-            raise IllegalAction(
-                f"{agent} may not take action {action} ({what}) now: " + deal.explain_illegal(aid),
-                action=what,
-                legal=tuple(deal.legal_action_strs()),
-            )
-        self._cumulative_rewards[agent] = 0.0
-        deal.apply(int(action))
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        if deal.is_over:
-            scores = deal.scores or (0, 0, 0)
-            for i, a in enumerate(AGENTS):
-                self.rewards[a] = float(scores[i])
-                self.terminations[a] = True
-                self.infos[a] = {"deal_scores": deal.scores, "phase": deal.phase}
-            self.agent_selection = agent
-        else:
-            to_act = deal.to_act
-            assert to_act is not None
-            self.agent_selection = AGENTS[to_act]
-        self._accumulate_rewards()
+    def _mask(self, view: SeatView) -> npt.NDArray[np.int8]:
+        return legal_mask(view)
 
-    def render(self) -> str | None:
-        if self.render_mode is None:
-            return None
-        deal = self.deal
-        seat = deal.to_act if deal.to_act is not None else 0
-        return info_state_string(deal.view(seat))
+    def _why_illegal(
+        self, hand: Deal, action: int, legal: list[int]
+    ) -> tuple[str, tuple[str, ...]]:
+        return ": " + hand.explain_illegal(action), tuple(hand.legal_action_strs())
 
-    def close(self) -> None:
-        return None
+    def _settle(self, hand: Deal) -> None:
+        scores = hand.scores or (0, 0, 0)
+        for i, a in enumerate(AGENTS):
+            self.rewards[a] = float(scores[i])
+            self.terminations[a] = True
+            self.infos[a] = {"deal_scores": hand.scores, "phase": hand.phase}
+
+    def _draw(self, view: SeatView) -> str:
+        return info_state_string(view)
 
 
 def aec_env(**kwargs: Any) -> AECEnv[str, Observation, int]:
     """:class:`PastonAECEnv` in PettingZoo's usual order-enforcing and bounds-checking
     wrappers (``kwargs`` go to the environment)."""
-    env: AECEnv[str, Observation, int] = PastonAECEnv(**kwargs)
-    env = wrappers.AssertOutOfBoundsWrapper(env)
-    return wrappers.OrderEnforcingWrapper(env)
+    return wrapped(PastonAECEnv(**kwargs))

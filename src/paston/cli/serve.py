@@ -42,6 +42,19 @@ def register(app: typer.Typer) -> None:
                 "repeat for several (env PASTON_TRUSTED_PROXIES, comma-separated).",
             ),
         ] = None,
+        cluster: bool = typer.Option(
+            False,
+            "--cluster",
+            envvar="PASTON_CLUSTER",
+            help="Share a PostgreSQL database with other `paston serve --cluster` processes: "
+            "each table is owned by one, any accepts any client (docs/deployment.md).",
+        ),
+        cluster_address: str = typer.Option(
+            "",
+            envvar="PASTON_CLUSTER_ADDRESS",
+            help="With --cluster: where the other processes reach this one "
+            "(default http://HOST:PORT).",
+        ),
         setting: Annotated[
             list[str] | None,
             typer.Option(
@@ -55,6 +68,7 @@ def register(app: typer.Typer) -> None:
         import uvicorn
 
         from ..server import EventStore, create_app
+        from ..server.cluster import ClusterError, ClusterSettings
         from ..server.connguard import guarded_http_protocol
         from ..server.edge import EdgeSettingError, EdgeSettings
         from ..server.ownership import DatabaseInUse, DatabaseLock
@@ -70,8 +84,21 @@ def register(app: typer.Typer) -> None:
         except EdgeSettingError as exc:
             typer.echo(f"error: {exc}", err=True)
             raise typer.Exit(2) from None
+        cluster_settings = None
+        if cluster:
+            if not url.startswith("postgresql"):
+                typer.echo(
+                    "error: --cluster needs a PostgreSQL --db (postgresql+psycopg://...)", err=True
+                )
+                raise typer.Exit(2)
+            shown_host = f"[{host}]" if ":" in host else host
+            try:
+                cluster_settings = ClusterSettings(cluster_address or f"http://{shown_host}:{port}")
+            except ClusterError as exc:
+                typer.echo(f"error: {exc}", err=True)
+                raise typer.Exit(2) from None
         # Held for the life of this process; the kernel drops it however the process ends.
-        lock = DatabaseLock(url)
+        lock = DatabaseLock(url, shared=cluster)
         try:
             lock.acquire()
         except DatabaseInUse as exc:
@@ -97,7 +124,13 @@ def register(app: typer.Typer) -> None:
             first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
             typer.echo(f"error: cannot open the database {url!r}: {first}", err=True)
             raise typer.Exit(2) from None
-        app_ = create_app(url, default_deal_pause=deal_pause, gc_tuning=True, edge=edge)
+        app_ = create_app(
+            url,
+            default_deal_pause=deal_pause,
+            gc_tuning=True,
+            edge=edge,
+            cluster=cluster_settings,
+        )
         shown = f"[{host}]" if ":" in host else host
         config = uvicorn.Config(
             app_,

@@ -28,6 +28,7 @@ from ..core.registry import replay
 from ..games.paston.rules import DEFAULT_RULES, Rules
 from .bodylimit import BodyLimitMiddleware
 from .clientlimits import ClientLimits, RateLimited, RequestRateMiddleware
+from .cluster import ClusterNode, ClusterSettings, watch
 from .connguard import ABORT_KEY, AbortHook
 from .edge import EdgeSettings
 from .errors import BadRequest
@@ -117,6 +118,7 @@ def create_app(
     default_deal_pause: float = 2.0,
     gc_tuning: bool = False,
     edge: EdgeSettings | None = None,
+    cluster: ClusterSettings | None = None,
 ) -> FastAPI:
     """The server app with its own registry and event store (``db_url``).
 
@@ -124,23 +126,32 @@ def create_app(
     process; it affects the whole process, so in-process test servers leave it off).
     ``edge`` sets the limits at the edge; without it every limit has its default except the
     per-client ones, which are off (an embedded app, a test): ``paston serve`` always passes
-    settings, with per-client limits on unless told otherwise."""
+    settings, with per-client limits on unless told otherwise.
+
+    ``cluster`` (PostgreSQL only) makes this process one of several sharing the database, each
+    table owned by one of them (see :mod:`paston.server.cluster`)."""
     edge = edge or EdgeSettings(client_limits=False)
     holder: dict[str, TableRegistry] = {}
+    nodes: dict[str, ClusterNode] = {}
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         # One process per database file (paston serve takes the lock before this too).
-        lock = DatabaseLock(db_url)
+        lock = DatabaseLock(db_url, shared=cluster is not None)
         lock.acquire()
         try:
             store = EventStore(db_url)
             store.check_writable()
             registry = TableRegistry(store, default_deal_pause=default_deal_pause)
+            if cluster is not None:
+                nodes["node"] = registry.claims = ClusterNode(db_url, cluster)
             await registry.start()
         except BaseException:
+            if "node" in nodes:
+                nodes.pop("node").close()
             lock.release()
             raise
+        watcher = asyncio.create_task(watch(nodes["node"], registry)) if nodes else None
         holder["registry"] = registry
         _app.state.registry = registry
         gc_task = asyncio.create_task(_gc_maintenance()) if gc_tuning else None
@@ -150,7 +161,11 @@ def create_app(
             if gc_task is not None:
                 gc_task.cancel()
                 gc.unfreeze()
+            if watcher is not None:
+                watcher.cancel()
             await registry.stop()
+            if "node" in nodes:
+                nodes.pop("node").close()
             lock.release()
 
     app = FastAPI(title="Paston", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
@@ -354,6 +369,11 @@ def create_app(
         finally:
             limits.close_socket(who, token)
 
+    if cluster is not None:
+        from .cluster_proxy import ClusterRouter
+
+        # Innermost: the edge's limits apply first; then a remote table's requests go on.
+        app.add_middleware(ClusterRouter, node=lambda: nodes["node"], registry=registry)
     # Sizes and times of bodies are bounded before any route reads a byte.
     app.add_middleware(BodyLimitMiddleware, max_body=edge.max_body, body_timeout=edge.body_timeout)
     # Added last, so it runs first: a flood of requests is refused before bodies are read.

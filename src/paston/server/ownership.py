@@ -11,6 +11,11 @@ On PostgreSQL the owner holds a session-level advisory lock on its own connectio
 server ends the session (and so the lock) when the owner's connection drops, which it does at
 once when the process dies.
 
+Cluster mode (``paston serve --cluster``, PostgreSQL only) takes the same advisory lock
+*shared*: any number of cluster processes share the database (each table then has one owner,
+see :mod:`paston.server.cluster`), while a process in the one-owner mode and cluster processes
+exclude each other.
+
 Locks are counted within a process, so the command line and the app it starts may both ask
 for the same database.
 """
@@ -52,7 +57,8 @@ _pg_held: dict[str, tuple[Any, int]] = {}  # database URL -> (connection, holder
 class DatabaseLock:
     """The ownership of one database by this process (a no-op for in-memory databases)."""
 
-    def __init__(self, db_url: str) -> None:
+    def __init__(self, db_url: str, *, shared: bool = False) -> None:
+        self.shared = shared
         path = lock_path_for(db_url)
         self.path = path.resolve() if path is not None else None
         self.pg_url = db_url if db_url.startswith("postgresql") else None
@@ -102,11 +108,17 @@ class DatabaseLock:
 
         engine = create_engine(url, hide_parameters=True, poolclass=_null_pool())
         conn = engine.connect()
-        got = conn.execute(text("SELECT pg_try_advisory_lock(:k)"), {"k": PG_LOCK_KEY}).scalar()
+        take = "pg_try_advisory_lock_shared" if self.shared else "pg_try_advisory_lock"
+        got = conn.execute(text(f"SELECT {take}(:k)"), {"k": PG_LOCK_KEY}).scalar()
         conn.commit()
         if not got:
             conn.close()
             engine.dispose()
+            if self.shared:
+                raise DatabaseInUse(
+                    "the database is in use by a paston serve without --cluster (it holds the "
+                    f"advisory lock {PG_LOCK_KEY}); stop it or start every server with --cluster"
+                )
             raise DatabaseInUse(
                 "the database is in use by another paston serve (it holds the advisory lock "
                 f"{PG_LOCK_KEY}); stop it or choose another --db"

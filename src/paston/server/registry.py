@@ -19,7 +19,7 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from .bots_runner import BotRunner
 from .retention import load_table
@@ -38,6 +38,14 @@ IDLE_TIMEOUT = 15 * 60.0
 EVICT_AFTER = 60.0
 #: Seconds between two sweeps.
 SWEEP_EVERY = 30.0
+
+
+class TableClaims(Protocol):
+    """Ownership of tables shared with other processes (cluster mode; see ``cluster.py``)."""
+
+    def claim(self, table_id: str) -> bool: ...
+
+    def release(self, table_id: str, still_open: bool) -> None: ...
 
 
 class TableRegistry:
@@ -62,6 +70,8 @@ class TableRegistry:
         #: When each table nobody plays at any more was last asked for.
         self._quiet_since: dict[str, float] = {}
         self._sweeper: asyncio.Task[None] | None = None
+        #: In cluster mode, the tables this process may hold (None: it owns the database).
+        self.claims: TableClaims | None = None
 
     def _rebuild(self, stored: StoredTable) -> Table | None:
         try:
@@ -84,7 +94,8 @@ class TableRegistry:
     async def start(self) -> None:
         """Replay every table's log and start the driver of each table still playing."""
         self.store.start()
-        for stored in self.store.load():
+        # In cluster mode tables are claimed one by one, on demand or by the watcher.
+        for stored in self.store.load() if self.claims is None else []:
             table = self._rebuild(stored)
             if table is None:
                 continue
@@ -112,11 +123,13 @@ class TableRegistry:
             return table
         if not 1 <= len(table_id) <= 32:
             return None
+        if self.claims is not None and not self.claims.claim(table_id):
+            return None  # another live process owns it
         stored = load_table(self.store, table_id)
-        if stored is None:
-            return None
-        table = self._rebuild(stored)
+        table = self._rebuild(stored) if stored is not None else None
         if table is None:
+            if self.claims is not None:
+                self.claims.release(table_id, False)
             return None
         self.tables[table_id] = table
         self._quiet_since[table_id] = self.clock()
@@ -133,7 +146,9 @@ class TableRegistry:
         """Create a table from a create-table body (raises ``BadRequest``)."""
         settings = parse_settings(body, default_deal_pause=self.default_deal_pause)
         table_id = secrets.token_urlsafe(6)
-        while table_id in self.tables:
+        while table_id in self.tables or (
+            self.claims is not None and not self.claims.claim(table_id)
+        ):
             table_id = secrets.token_urlsafe(6)
         table = Table(
             table_id, settings, self.clock(), self.store, clock=self.clock, runner=self.runner
@@ -185,3 +200,5 @@ class TableRegistry:
         self.runner.drop(table.id)
         self.tables.pop(table.id, None)
         self._quiet_since.pop(table.id, None)
+        if self.claims is not None:
+            self.claims.release(table.id, table.status in ("waiting", "playing"))

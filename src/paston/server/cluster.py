@@ -1,0 +1,224 @@
+"""Cluster mode: several ``paston serve --cluster`` processes share one PostgreSQL database, and
+each table is owned by exactly one of them.
+
+Ownership of a table is a session-level advisory lock ``(CLUSTER_LOCK_SPACE,
+hashtext(table_id))`` held on this process's own connection (its *lock session*). PostgreSQL
+ends the session, and so every lock of the process, as soon as the process dies (even
+``kill -9``: the kernel closes its socket), so a dead owner's tables are free at once. The
+``paston_owners`` row of a table says which process took it last and where that process
+listens, so the others know where to send a table's clients (:mod:`paston.server.cluster_proxy`).
+
+A watcher in every process looks, every ``watch_every`` seconds, for tables still being played
+whose lock nobody holds and takes them over by replaying their log (through
+``TableRegistry.get``, which claims before it loads). Nothing acknowledged is lost: a command
+is acknowledged only after its event is committed, and the new owner replays every committed
+event. Nothing is written twice: the log's ``(table_id, seq)`` key refuses a second event at
+the same place even from a process that wrongly believes it still owns the table.
+
+A process whose lock session fails can no longer prove it owns anything; it exits at once
+(its supervisor restarts it) so that it never plays a table another process took over.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import threading
+import time
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import Boolean, Column, Float, MetaData, String, Table, create_engine, text
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.pool import NullPool
+
+from .safe_log import log_failure
+
+if TYPE_CHECKING:
+    from .registry import TableRegistry
+
+__all__ = ["CLUSTER_LOCK_SPACE", "ClusterError", "ClusterNode", "ClusterSettings", "watch"]
+
+log = logging.getLogger("paston.server")
+
+#: The first half of every table's advisory lock key ("pa" in ASCII); the second is
+#: ``hashtext(table_id)``, computed by PostgreSQL itself so that SQL can find free tables.
+CLUSTER_LOCK_SPACE = 0x7061
+
+_metadata = MetaData()
+
+owners_t = Table(
+    "paston_owners",
+    _metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("node", String(64), nullable=False),
+    Column("address", String(200), nullable=False),
+    #: False once the table is finished or closed: nobody needs to take it over.
+    Column("open", Boolean, nullable=False),
+    Column("at", Float, nullable=False),
+)
+
+#: Open tables whose lock no session holds (their owner died, or they never had one).
+_ORPHANS = text(
+    """
+    SELECT t.id FROM paston_tables t
+    LEFT JOIN paston_owners o ON o.table_id = t.id
+    WHERE (o.table_id IS NULL OR o.open)
+      AND NOT EXISTS (
+        SELECT 1 FROM pg_locks l
+        WHERE l.locktype = 'advisory' AND l.granted
+          AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+          AND l.classid::bigint = :space
+          AND l.objid::bigint = (hashtext(t.id)::bigint & 4294967295)
+          AND l.objsubid = 2)
+    LIMIT 200
+    """
+)
+
+
+class ClusterError(RuntimeError):
+    """Cluster mode cannot run with these settings (not PostgreSQL, no address)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ClusterSettings:
+    """How this process takes part in a cluster."""
+
+    #: Where the other processes reach this one (``http://host:port``, no trailing slash).
+    address: str
+    #: Seconds between two looks for tables whose owner died.
+    watch_every: float = 1.0
+    node: str = field(default_factory=lambda: f"{os.getpid()}-{uuid.uuid4().hex[:12]}")
+
+    def __post_init__(self) -> None:
+        if not self.address.startswith(("http://", "https://")):
+            raise ClusterError(
+                f"the cluster address must be http://host:port (got {self.address!r})"
+            )
+
+
+class ClusterNode:
+    """This process's lock session: claims, releases and finds tables in the shared database."""
+
+    def __init__(self, db_url: str, settings: ClusterSettings) -> None:
+        if not db_url.startswith("postgresql"):
+            raise ClusterError("cluster mode needs a PostgreSQL database (--db postgresql+...)")
+        self.settings = settings
+        self.address = settings.address.rstrip("/")
+        self.node = settings.node
+        self.engine = create_engine(db_url, hide_parameters=True, poolclass=NullPool)
+        _metadata.create_all(self.engine)
+        self._conn = self.engine.connect().execution_options(isolation_level="AUTOCOMMIT")
+        # One connection, used by the event loop and by the watcher's thread: one at a time.
+        self._mutex = threading.Lock()
+        self.held: set[str] = set()
+
+    def _run(self, statement: Any, params: dict[str, Any] | None = None) -> Any:
+        with self._mutex:
+            return self._conn.execute(statement, params or {})
+
+    def claim(self, table_id: str) -> bool:
+        """Take ``table_id`` for this process if no live process holds it; True if held."""
+        if table_id in self.held:
+            return True
+        got = self._run(
+            text("SELECT pg_try_advisory_lock(:space, hashtext(:id))"),
+            {"space": CLUSTER_LOCK_SPACE, "id": table_id},
+        ).scalar()
+        if not got:
+            return False
+        self.held.add(table_id)
+        row = {
+            "table_id": table_id,
+            "node": self.node,
+            "address": self.address,
+            "open": True,
+            "at": time.time(),
+        }
+        upsert = pg_insert(owners_t).values(**row)
+        upsert = upsert.on_conflict_do_update(
+            index_elements=["table_id"],
+            set_={k: upsert.excluded[k] for k in ("node", "address", "open", "at")},
+        )
+        self._run(upsert)
+        return True
+
+    def release(self, table_id: str, still_open: bool) -> None:
+        """Let ``table_id`` go (evicted from memory); ``still_open`` lets the watchers take it."""
+        if table_id not in self.held:
+            return
+        self.held.discard(table_id)
+        self._run(
+            owners_t.update()
+            .where(owners_t.c.table_id == table_id, owners_t.c.node == self.node)
+            .values(open=still_open, at=time.time())
+        )
+        self._run(
+            text("SELECT pg_advisory_unlock(:space, hashtext(:id))"),
+            {"space": CLUSTER_LOCK_SPACE, "id": table_id},
+        )
+
+    def owner_address(self, table_id: str) -> str | None:
+        """Where the owner of ``table_id`` listens, as last written (None: no owner yet)."""
+        address: str | None = self._run(
+            owners_t.select()
+            .with_only_columns(owners_t.c.address)
+            .where(owners_t.c.table_id == table_id)
+        ).scalar()
+        return address
+
+    def orphans(self) -> list[str]:
+        """Open tables that no live process owns."""
+        rows = self._run(_ORPHANS, {"space": CLUSTER_LOCK_SPACE}).all()
+        return [r[0] for r in rows]
+
+    def alive(self) -> bool:
+        """Whether the lock session still works (and so still holds this process's locks)."""
+        try:
+            self._run(text("SELECT 1"))
+        except Exception:
+            return False
+        return True
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):
+            self._conn.close()  # ending the session releases every lock at once
+        self.engine.dispose()
+
+
+def _lost_session() -> None:
+    """The lock session is gone: other processes may already own our tables. Stop now."""
+    log.critical(
+        "cluster: the lock session to PostgreSQL is lost; exiting so as never to play "
+        "a table another process took over"
+    )
+    os._exit(70)
+
+
+async def watch(
+    node: ClusterNode,
+    registry: TableRegistry,
+    on_lost: Callable[[], None] = _lost_session,
+) -> None:
+    """Forever: take over open tables whose owner died; exit if our own session dies."""
+    while True:
+        await asyncio.sleep(node.settings.watch_every)
+        try:
+            orphans = await asyncio.to_thread(node.orphans)
+        except Exception as exc:
+            if not await asyncio.to_thread(node.alive):
+                on_lost()
+                return
+            log_failure(log, "cluster: looking for orphaned tables failed", exc)
+            continue
+        for table_id in orphans:
+            try:
+                # ``get`` claims the table first; another watcher may win it, then this is None.
+                if table_id not in registry.tables and registry.get(table_id) is not None:
+                    log.warning("cluster: took over table %s from its log", table_id)
+            except Exception as exc:
+                log_failure(log, "cluster: taking over table %s failed", exc, table_id)

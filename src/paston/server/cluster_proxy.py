@@ -1,0 +1,212 @@
+"""Cluster mode's router: any process accepts any client; what concerns a table another process
+owns is passed to that owner.
+
+An ASGI middleware in front of the app's routes. For ``/api/tables/{id}…`` and
+``/ws/tables/{id}`` it asks where the table lives: here (it is in memory, or this process can
+claim it now and load it from its log: that is also how a dead owner's table is taken over on
+demand) or at another process's address (from ``paston_owners``). A request for a remote table
+is sent on over HTTP; a socket is relayed over an internal WebSocket to the owner, frame by
+frame in both directions. The owner builds every message for that socket's own seat (or as a
+spectator), exactly as for its own sockets, so the relay never sees more than its client may.
+
+Relayed requests carry ``X-Paston-Forwarded`` (so a request is relayed at most once: the owner
+serves it or refuses it) and ``X-Forwarded-For`` with the client's address (believed by the
+owner when the cluster's addresses are among its ``--trusted-proxy`` networks).
+
+When the owner dies, its relayed sockets are closed with 1012 ("service restart"); the client
+connects again, and by then (or after a second) a live process owns the table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import re
+from collections.abc import Callable
+
+import httpx
+import websockets
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from .cluster import ClusterNode
+from .registry import TableRegistry
+
+__all__ = ["FORWARDED_HEADER", "ClusterRouter"]
+
+log = logging.getLogger("paston.server")
+
+FORWARDED_HEADER = b"x-paston-forwarded"
+_TABLE_PATH = re.compile(r"^/(?:api|ws)/tables/([^/]{1,32})(?:/.*)?$")
+#: Headers that describe one hop only (never copied onto the next one).
+_HOP_HEADERS = {
+    b"host",
+    b"connection",
+    b"keep-alive",
+    b"transfer-encoding",
+    b"content-length",
+    b"upgrade",
+    b"x-forwarded-for",
+    FORWARDED_HEADER,
+}
+#: Seconds a relayed HTTP request may take at the owner.
+FORWARD_TIMEOUT = 15.0
+
+
+class ClusterRouter:
+    """Serve a table here if this process owns it (or can take it), else relay to its owner."""
+
+    def __init__(
+        self,
+        app: ASGIApp,
+        node: Callable[[], ClusterNode],
+        registry: Callable[[], TableRegistry],
+    ) -> None:
+        self.app = app
+        self.node = node
+        self.registry = registry
+        self._http: httpx.AsyncClient | None = None
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        match = _TABLE_PATH.match(scope["path"])
+        forwarded = any(name == FORWARDED_HEADER for name, _ in scope.get("headers", ()))
+        address = None if match is None or forwarded else self.owner_elsewhere(match.group(1))
+        if address is None:
+            await self.app(scope, receive, send)
+        elif scope["type"] == "http":
+            await self._relay_http(address, scope, receive, send)
+        else:
+            await _relay_socket(address, scope, receive, send)
+
+    def owner_elsewhere(self, table_id: str) -> str | None:
+        """The address of the live process that owns ``table_id``, or None to serve it here
+        (it is here, it was just taken, or it does not exist: the app answers 404)."""
+        registry = self.registry()
+        if table_id in registry.tables or registry.get(table_id) is not None:
+            return None
+        node = self.node()
+        address = node.owner_address(table_id)
+        return None if address is None or address == node.address else address
+
+    async def _relay_http(self, address: str, scope: Scope, receive: Receive, send: Send) -> None:
+        body = b""
+        while True:  # the body's size and time were bounded by the outer middleware
+            message = await receive()
+            body += message.get("body", b"")
+            if not message.get("more_body"):
+                break
+        headers = [(k, v) for k, v in scope["headers"] if k.lower() not in _HOP_HEADERS]
+        headers += [(FORWARDED_HEADER, b"1"), (b"x-forwarded-for", _client(scope).encode())]
+        if self._http is None:
+            self._http = httpx.AsyncClient(timeout=FORWARD_TIMEOUT)
+        url = address + scope["path"]
+        if scope.get("query_string"):
+            url += "?" + scope["query_string"].decode("latin-1")
+        try:
+            r = await self._http.request(scope["method"], url, headers=headers, content=body)
+        except httpx.HTTPError:
+            await _send_json(
+                send,
+                503,
+                "owner_unreachable",
+                "the table's server is not answering; another takes it over within seconds: "
+                "try again",
+            )
+            return
+        out = [
+            (k.encode("latin-1"), v.encode("latin-1"))
+            for k, v in r.headers.items()
+            if k.lower().encode() not in _HOP_HEADERS and k.lower() != "content-encoding"
+        ]
+        out.append((b"content-length", str(len(r.content)).encode()))
+        await send({"type": "http.response.start", "status": r.status_code, "headers": out})
+        await send({"type": "http.response.body", "body": r.content})
+
+    async def aclose(self) -> None:
+        if self._http is not None:
+            await self._http.aclose()
+
+
+def _client(scope: Scope) -> str:
+    client = scope.get("client")
+    return str(client[0]) if client else "unknown"
+
+
+async def _send_json(send: Send, status: int, code: str, message: str) -> None:
+    body = json.dumps({"error": {"code": code, "message": message}}).encode()
+    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
+
+
+async def _relay_socket(address: str, scope: Scope, receive: Receive, send: Send) -> None:
+    """Relay one client socket to the owner's socket for the same table, both ways."""
+    ws = WebSocket(scope, receive, send)
+    url = "ws" + address.removeprefix("http") + scope["path"]
+    if scope.get("query_string"):
+        url += "?" + scope["query_string"].decode("latin-1")
+    headers = [("X-Paston-Forwarded", "1"), ("X-Forwarded-For", _client(scope))]
+    await ws.accept()
+    try:
+        upstream = await websockets.connect(
+            url, additional_headers=headers, max_size=None, open_timeout=5, ping_interval=None
+        )
+    except Exception:
+        await _close(ws, "owner_unreachable", "the table's server is not answering; reconnect")
+        return
+    owner_gone = False
+
+    async def down() -> None:
+        nonlocal owner_gone
+        try:
+            async for frame in upstream:
+                if isinstance(frame, str):
+                    await ws.send_text(frame)
+                else:
+                    await ws.send_bytes(frame)
+        except websockets.ConnectionClosed:
+            pass
+        code = upstream.close_code
+        owner_gone = code is None or code in (1006, 1011, 1012)
+        with contextlib.suppress(Exception):
+            # The owner's own close code (1000, 1008, 44xx) reaches the client; a dead owner's
+            # socket becomes 1012: "connect again", and a live process will have the table.
+            await ws.close(1012 if owner_gone else (code or 1000))
+
+    async def up() -> None:
+        try:
+            while True:
+                message: Message = await ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    return
+                if message.get("text") is not None:
+                    await upstream.send(message["text"])
+                elif message.get("bytes") is not None:
+                    await upstream.send(message["bytes"])
+        except (WebSocketDisconnect, RuntimeError, websockets.ConnectionClosed):
+            return
+
+    tasks = [asyncio.create_task(down()), asyncio.create_task(up())]
+    try:
+        await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for task in tasks:
+            task.cancel()
+        with contextlib.suppress(Exception):
+            await upstream.close()
+        for task in tasks:
+            with contextlib.suppress(BaseException):
+                await task
+    if owner_gone:
+        log.info("cluster: the owner at %s dropped a relayed socket", address)
+
+
+async def _close(ws: WebSocket, code: str, message: str) -> None:
+    with contextlib.suppress(Exception):
+        await ws.send_text(json.dumps({"type": "error", "code": code, "message": message}))
+        await ws.close(1013)

@@ -1,0 +1,209 @@
+"""Cluster mode (issue 8, "past one machine"): three `paston serve --cluster` processes on one
+throw-away PostgreSQL (Debian's package), the seats of one table spread over all three.
+
+Play goes through the owner (the others relay), each seat sees only its own hand, the owner is
+killed with -9, another process takes the table over from its log within seconds, and play
+resumes with every acknowledged action kept once and in order.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import os
+import signal
+import subprocess
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import websockets
+from edge_helpers import SERVE, serve_once
+from server_helpers import THREE_HUMANS, Client, free_port, my_turn
+from sqlalchemy import create_engine, text
+from test_server_postgres import postgres_url
+
+__all__ = ["postgres_url"]
+
+#: Seconds within which a dead owner's table must be playable again.
+TAKEOVER_LIMIT = 10.0
+
+
+class Node:
+    """One `paston serve --cluster` process on a free port."""
+
+    def __init__(self, db: str, cwd: Path) -> None:
+        self.port = free_port()
+        cmd = [*SERVE, "--port", str(self.port), "--db", db, "--deal-pause", "0", "--cluster"]
+        cmd += ["--trusted-proxy", "127.0.0.1"]
+        self.proc = subprocess.Popen(
+            cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        )
+        assert self.proc.stdout is not None
+        line = self.proc.stdout.readline()
+        if "Paston is at" not in line:
+            self.proc.kill()
+            raise AssertionError(f"no server: {line!r} {self.proc.stderr.read()}")  # type: ignore[union-attr]
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+        self.proc.wait(10)
+
+
+async def _connect(node: Node, table: str, seat: int, token: str) -> Client:
+    client = await Client.connect(node.ws, table, token, seat)
+    await client.wait_for(lambda m: m["type"] == "state" and m["view"] is not None)
+    return client
+
+
+async def _reconnect(node: Node, table: str, seat: int, token: str, deadline: float) -> Client:
+    """Connect until the table answers with its state (its new owner may still be taking it)."""
+    while True:
+        try:
+            client = await Client.connect(node.ws, table, token, seat)
+            await client.wait_for(
+                lambda m: m["type"] == "state" and m["view"] is not None, timeout=2
+            )
+            return client
+        except (TimeoutError, OSError, websockets.WebSocketException):
+            if time.monotonic() > deadline:
+                raise
+            await asyncio.sleep(0.2)
+
+
+async def _play(clients: list[Client], moves: int, acked: dict[str, tuple[int, str]]) -> None:
+    counter = itertools.count(len(acked))
+    for _ in range(moves):
+        mover = next(c for c in clients if my_turn(c))
+        assert mover.state is not None
+        action = mover.state["view"]["legal"][0]
+        cid = f"c{next(counter)}"
+        start = len(mover.messages)
+        await mover.send(
+            {
+                "type": "action",
+                "command_id": cid,
+                "expected_seq": mover.state["seq"],
+                "action": action,
+            }
+        )
+        ack = await mover.wait_for(lambda m, cid=cid: m.get("command_id") == cid, start)
+        assert ack["type"] == "ack", ack
+        acked[cid] = (ack["seq"], action)
+        for c in clients:
+            await c.wait_for(lambda m, s=ack["seq"]: m["type"] == "state" and m["seq"] >= s)
+
+
+def _check_views(clients: list[Client]) -> None:
+    """Each socket got messages built for its own seat only: no other seat's cards."""
+    hands: list[set[str]] = []
+    for c in clients:
+        for m in c.messages:
+            if m["type"] == "state":
+                assert m["you"]["seat"] == c.seat and m["view"]["seat"] == c.seat
+        assert c.state is not None
+        hands.append(set(c.state["view"]["hand"] or []))
+    assert all(hands) and sum(map(len, hands)) == len(set().union(*hands))
+
+
+def _log(db: str, table: str) -> list[tuple[int, str, str]]:
+    engine = create_engine(db)
+    try:
+        with engine.connect() as conn:
+            rows = conn.execute(
+                text("SELECT seq, kind, data FROM paston_events WHERE table_id = :t ORDER BY seq"),
+                {"t": table},
+            ).all()
+    finally:
+        engine.dispose()
+    return [(r[0], r[1], r[2]) for r in rows]
+
+
+def test_three_processes_one_table_owner_killed(postgres_url: str, tmp_path: Path) -> None:
+    nodes = [Node(postgres_url, tmp_path) for _ in range(3)]
+    try:
+        # A server of the one-owner mode cannot join a cluster's database.
+        alone = serve_once(["--port", str(free_port()), "--db", postgres_url], tmp_path)
+        assert alone.returncode == 2 and "in use by another paston serve" in alone.stderr
+        asyncio.run(_scenario(nodes, postgres_url))
+    finally:
+        for n in nodes:
+            n.stop()
+
+
+async def _scenario(nodes: list[Node], db: str) -> None:
+    async with httpx.AsyncClient(timeout=10) as http:
+        r = await http.post(f"{nodes[0].url}/api/tables", json=THREE_HUMANS)
+        assert r.status_code == 201, r.text
+        table = r.json()["id"]
+        seats: list[tuple[int, str]] = []
+        for i, node in enumerate(nodes):  # joins through the owner and through two relays
+            j = await http.post(f"{node.url}/api/tables/{table}/join", json={"nickname": f"p{i}"})
+            assert j.status_code == 200, j.text
+            seats.append((j.json()["seat"], j.json()["token"]))
+        summary = (await http.get(f"{nodes[2].url}/api/tables/{table}")).json()
+        assert [s["nickname"] for s in summary["seats"]] == ["p0", "p1", "p2"]
+
+    clients = [await _connect(nodes[i], table, *seats[i]) for i in range(3)]
+    acked: dict[str, tuple[int, str]] = {}
+    await _play(clients, 6, acked)
+    _check_views(clients)
+
+    owner = nodes[0]  # the process that created the table owns it
+    os.kill(owner.proc.pid, signal.SIGKILL)
+    owner.proc.wait(10)
+    killed_at = time.monotonic()
+    # The relayed sockets are closed by their process; the owner's socket just dies.
+    for c in clients[1:]:
+        await asyncio.wait_for(c.task, TAKEOVER_LIMIT)
+        assert c.ws.close_code == 1012
+    for c in clients:
+        await c.close()
+
+    deadline = killed_at + TAKEOVER_LIMIT
+    live = nodes[1:]
+    clients = [await _reconnect(live[i % 2], table, *seats[i], deadline=deadline) for i in range(3)]
+    took = time.monotonic() - killed_at
+    assert took < TAKEOVER_LIMIT
+    last_seq = max(seq for seq, _a in acked.values())
+    for c in clients:
+        assert c.state is not None and c.state["seq"] == last_seq  # nothing acknowledged lost
+    # Every acknowledged action is in the new owner's hand (as each seat may see it).
+    assert len(clients[0].state["view"]["history"]) == len(acked)  # type: ignore[index]
+
+    await _play(clients, 4, acked)
+    _check_views(clients)
+    for c in clients:
+        await c.close()
+
+    events = _log(db, table)
+    assert [seq for seq, _k, _d in events] == list(range(1, len(events) + 1))
+    logged: dict[str, Any] = {}
+    for seq, kind, data in events:
+        if kind == "action":
+            cid = json.loads(data)["command_id"]
+            assert cid not in logged, f"command {cid} logged twice"
+            logged[cid] = (seq, json.loads(data)["action"])
+    assert logged == acked
+
+
+@pytest.mark.parametrize("db", ["sqlite:///x.sqlite", ""])
+def test_cluster_needs_postgres(db: str, tmp_path: Path) -> None:
+    args = ["--port", str(free_port()), "--cluster"] + (["--db", db] if db else [])
+    out = serve_once(args, tmp_path)
+    assert out.returncode == 2 and out.stdout == ""
+    assert out.stderr.strip().splitlines() == [
+        "error: --cluster needs a PostgreSQL --db (postgresql+psycopg://...)"
+    ]

@@ -1,0 +1,1 @@
+"""Paskievics (Hungarian Tarokk, "XX-hívás"): engine, records and replay (spec/paskievics.md)."""

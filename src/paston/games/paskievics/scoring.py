@@ -1,0 +1,135 @@
+"""Scoring of a played deal: the spec's reference function (§10.6) and the settlement (§10.5).
+
+Sides are ``D`` (declarer's side, 0) and ``O`` (defenders, 1). ``announced`` maps
+``(side, item)`` to the item's kontra level.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from .rules import PaskievicsRules
+
+__all__ = ["D", "DealFacts", "O", "deal_value", "settle"]
+
+D = 0
+O = 1  # noqa: E741 - the spec's name for the defenders' side
+
+
+def other(side: int) -> int:
+    return 1 - side
+
+
+@dataclass(frozen=True, slots=True)
+class DealFacts:
+    """What the play decided (§10.1); ``None`` for "no side"."""
+
+    points_d: int
+    tricks_d: int
+    trull_by: int | None
+    kings_by: int | None
+    pagat_side: int | None
+    pagat_last: bool
+    pagat_won: bool
+    catch_by: int | None
+
+
+def deal_value(
+    rules: PaskievicsRules,
+    g: int,
+    facts: DealFacts,
+    announced: Mapping[tuple[int, str], int],
+    game_level: int,
+) -> int:
+    """``V``: the net value to side D of game, double, volát and the bonuses (§10.2, §10.3).
+
+    >>> deal_value(PaskievicsRules(), 2, DealFacts(76, 8, None, None, None, False, False, None),
+    ...            {(D, "double"): 1}, 0)
+    16
+    """
+    total = 0
+
+    def pay(amount: int, to: int) -> None:
+        nonlocal total
+        total += amount if to == D else -amount
+
+    def said(side: int, item: str) -> bool:
+        return (side, item) in announced
+
+    points_o = 94 - facts.points_d
+    need = 47 if rules.kontra_threshold == "defenders_48_after_kontra" and game_level > 0 else 48
+    winner = D if facts.points_d >= need else O
+    dbl = D if facts.points_d >= 71 else (O if points_o >= 71 else None)
+    vol = D if facts.tricks_d == 9 else (O if facts.tricks_d == 0 else None)
+    for side in (D, O):
+        if said(side, "double"):
+            level = announced[(side, "double")]
+            pay(4 * g * 2**level, side if dbl == side else other(side))
+        if said(side, "volat"):
+            level = announced[(side, "volat")]
+            pay(6 * g * 2**level, side if vol == side else other(side))
+    silent: tuple[int, int] | None = None
+    if vol is not None and not said(vol, "volat"):
+        silent = (vol, 3 * g)
+    elif dbl is not None and not said(dbl, "double") and not said(dbl, "volat"):
+        silent = (dbl, 2 * g)
+    if game_level > 0:
+        score_game = True
+    else:
+        score_game = not (silent is not None and silent[0] == winner) and not (
+            said(winner, "double") or said(winner, "volat")
+        )
+    if score_game:
+        pay(g * 2**game_level, winner)
+    if silent is not None:
+        factor = 2**game_level if rules.game_kontra_multiplies_silent else 1
+        pay(silent[1] * factor, silent[0])
+    silent_volat = vol is not None and not said(vol, "volat")
+    for item, by in (("trull", facts.trull_by), ("kings", facts.kings_by)):
+        for side in (D, O):
+            if said(side, item):
+                pay(2 * 2 ** announced[(side, item)], side if by == side else other(side))
+        cancelled = vol == by and (rules.volat_cancels_silent == "any_volat" or silent_volat)
+        if by is not None and not said(by, item) and not cancelled:
+            pay(1, by)
+    for side in (D, O):
+        if said(side, "ultimo"):
+            made = facts.pagat_side == side and facts.pagat_last and facts.pagat_won
+            pay(10 * 2 ** announced[(side, "ultimo")], side if made else other(side))
+    if facts.pagat_last and facts.pagat_side is not None and not said(facts.pagat_side, "ultimo"):
+        pay(5, facts.pagat_side if facts.pagat_won else other(facts.pagat_side))
+    for side in (D, O):
+        if said(side, "catch"):
+            pay(
+                42 * 2 ** announced[(side, "catch")],
+                side if facts.catch_by == side else other(side),
+            )
+    if facts.catch_by is not None and not said(facts.catch_by, "catch"):
+        pay(21, facts.catch_by)
+    return total
+
+
+def settle(
+    value: int,
+    *,
+    seats: int,
+    active: Sequence[int],
+    declarer: int,
+    partner: int,
+    alone: bool,
+    counts: Sequence[tuple[int, int]],
+    multiplier: int,
+) -> list[int]:
+    """Per seat score changes (§10.5): 2 v 2 or 1 v 3, tarokk counts, the multiplier."""
+    score = [0] * seats
+    for s in active:
+        if alone:
+            score[s] = 3 * value if s == declarer else -value
+        else:
+            score[s] = value if s in (declarer, partner) else -value
+    for seat, count in counts:
+        c = 1 if count == 8 else 2
+        for s in active:
+            score[s] += 3 * c if s == seat else -c
+    return [x * multiplier for x in score]

@@ -1,0 +1,712 @@
+"""One Paskievics deal as a state machine (spec §3–§10): auction, talon, discards, call,
+announcements, play and scoring, with undo.
+
+The state knows every card; :meth:`PaskievicsState.view` gives one seat's share of it. Seats are
+numbered in playing order; ``active`` lists the four seats that play, from forehand.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Sequence
+from itertools import combinations
+from typing import Any, Self
+
+from ...core.errors import IllegalAction
+from . import actions as A
+from .cards import (
+    CARD_NAMES,
+    HONOURS,
+    KINGS,
+    PAGAT,
+    SKIZ,
+    T18,
+    T19,
+    T20,
+    T21,
+    card_points,
+    is_tarokk,
+    suit_of,
+    tarokk,
+)
+from .rules import DEFAULT_RULES, PaskievicsRules
+from .scoring import D, DealFacts, O, deal_value, settle
+
+__all__ = ["PaskievicsState"]
+
+FRESH, IN, OUT = 0, 1, 2
+SOLO = 3
+TALON_SHARES = {0: (3, 1, 1, 1), 1: (2, 2, 1, 1), 2: (1, 2, 2, 1), 3: (0, 2, 2, 2)}
+SIDE_NAMES = ("declarer", "defenders")
+# The state's fields that actions change; undo restores a snapshot of them.
+_MUTABLE = (
+    "hands", "phase", "to_act", "status", "cur", "cur_by", "cur_held", "invitation",
+    "bidders", "trial", "owes_ultimo", "declarer", "contract", "received", "discards",
+    "discard_queue", "called", "partner", "alone", "office", "announced", "game_level",
+    "counts", "presumed", "revealed", "all_revealed", "turn_said", "_starts", "bare_run",
+    "tricks", "trick", "leader", "scores", "thrown_in", "value", "facts",
+)  # fmt: skip
+
+
+class PaskievicsState:
+    """A deal from its dealt hands and talon to its scores.
+
+    >>> from paston.games.paskievics.shuffle import deal_cards
+    >>> import random
+    >>> state = PaskievicsState(*deal_cards(random.Random(1), dealer=3))
+    >>> state.phase, state.to_act
+    ('bidding', 0)
+    """
+
+    def __init__(
+        self,
+        hands: Sequence[Sequence[int]],
+        talon: Sequence[int],
+        dealer: int,
+        rules: PaskievicsRules = DEFAULT_RULES,
+        multiplier: int = 1,
+    ) -> None:
+        self.rules = rules
+        self.seats = rules.players
+        self.dealer = dealer
+        self.multiplier = multiplier
+        self.forehand = (dealer + 1) % self.seats
+        self.active: tuple[int, ...] = tuple((self.forehand + i) % self.seats for i in range(4))
+        self.talon: tuple[int, ...] = tuple(talon)
+        self.dealt: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(h)) for h in hands)
+        self.hands: list[set[int]] = [set(h) for h in hands]
+        self.history: list[int] = []
+        self.actors: list[int] = []  # the seat that took each action of ``history``
+        self._log: list[dict[str, Any]] = []
+        self.phase = "bidding"
+        self.to_act: int | None = self.forehand
+        self.status = {s: FRESH for s in self.active}
+        self.cur: int | None = None
+        self.cur_by: int | None = None
+        self.cur_held = False
+        self.invitation: tuple[int, int, str] | None = None  # (card, inviter, kind)
+        self.bidders: set[int] = set()
+        self.trial = False
+        self.owes_ultimo: int | None = None
+        self.declarer: int | None = None
+        self.contract: int | None = None
+        self.received: list[list[int]] | None = None
+        self.discards: list[list[int]] = [[] for _ in range(self.seats)]
+        self.discard_queue: list[int] = []
+        self.called: int | None = None
+        self.partner: int | None = None
+        self.alone: bool | None = None
+        self.office: int | None = None  # the discarder of the called card (§7.4)
+        self.announced: list[list[Any]] = []  # [item, side, by, level]
+        self.game_level: int | None = None
+        self.counts: list[tuple[int, int]] = []
+        self.presumed = D
+        self.revealed: set[int] = set()
+        self.all_revealed = False
+        self.turn_said: list[int] = []
+        self._starts: list[int] = []  # the seat of every announcement turn begun, in order
+        self.bare_run = 0
+        self.tricks: list[tuple[int, tuple[int, ...], int]] = []  # (leader, cards, winner)
+        self.trick: list[int] = []
+        self.leader: int | None = None
+        self.scores: list[int] | None = None
+        self.thrown_in: str | None = None
+        self.value: int | None = None
+        self.facts: DealFacts | None = None
+
+    # ----------------------------------------------------------------- protocol basics
+    @property
+    def players(self) -> int:
+        return self.seats
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase in ("scored", "thrown-in")
+
+    def next_seat(self, seat: int) -> int:
+        """The next active seat in playing order."""
+        return self.active[(self.active.index(seat) + 1) % 4]
+
+    def pos(self, seat: int) -> int:
+        return self.active.index(seat)
+
+    def action_str(self, action: int) -> str:
+        return A.action_str(action)
+
+    def parse_action(self, text: str) -> int:
+        return A.parse_action(text)
+
+    def copy(self) -> Self:
+        return copy.deepcopy(self)
+
+    def result(self) -> tuple[float, ...]:
+        return tuple(float(x) for x in self.scores) if self.scores else (0.0,) * self.seats
+
+    def view(self, seat: int) -> Any:
+        from .view import build_view
+
+        return build_view(self, seat)
+
+    def side(self, seat: int) -> int:
+        """A seat's true side once the call is made (before: the declarer's is D)."""
+        return D if seat == self.declarer or (seat == self.partner and not self.alone) else O
+
+    # ----------------------------------------------------------------- legal actions
+    def legal_actions(self) -> list[int]:
+        if self.to_act is None:
+            return []
+        p = self.to_act
+        if self.phase == "bidding":
+            return self._legal_bidding(p)
+        if self.phase == "raise":
+            return [A.LEVEL + i for i in range(4)]
+        if self.phase == "discard":
+            return self._legal_discard(p)
+        if self.phase == "announce":
+            return self._legal_announce(p)
+        return [A.PLAY + c for c in self._legal_cards(p)]
+
+    # auction (§4.9)
+    def _has_honour(self, p: int) -> bool:
+        return bool(self.hands[p] & HONOURS)
+
+    def _high(self, p: int) -> bool:
+        return SKIZ in self.hands[p] or T21 in self.hands[p]
+
+    def _tarokks(self, p: int) -> int:
+        return sum(1 for c in self.hands[p] if is_tarokk(c))
+
+    def _may_hold(self, p: int) -> bool:
+        return (
+            self.cur is not None
+            and not self.cur_held
+            and self.cur_by != p
+            and self.status[p] == IN
+            and (
+                self.rules.hold_rule == "any_bidder"
+                or self.cur_by is None
+                or self.pos(p) < self.pos(self.cur_by)
+            )
+        )
+
+    def _minimum(self, p: int) -> int:
+        if self._may_hold(p):
+            assert self.cur is not None
+            return self.cur
+        return 0 if self.cur is None else self.cur + 1
+
+    def _acceptable(self, p: int, level: int) -> bool:
+        others = [q for q in self.active if q != p and self.status[q] != OUT]
+        if level < SOLO:
+            return bool(others)
+        return any(
+            self.status[q] == IN
+            and (self.rules.hold_rule == "any_bidder" or self.pos(q) < self.pos(p))
+            for q in others
+        )
+
+    def _free(self, p: int, level: int) -> bool:
+        return self.invitation is not None or not self._acceptable(p, level)
+
+    def _yield_position(self, p: int) -> bool:
+        return (
+            self.cur == 1
+            and not self.cur_held
+            and self.cur_by != p
+            and self._may_hold(p)
+            and self.invitation is None
+            and all(self.status[q] == OUT for q in self.active if q not in (p, self.cur_by))
+        )
+
+    def _yield_ok(self, p: int) -> bool:
+        ok = T20 in self.hands[p] and self._high(p)
+        if self.rules.yield_requirements == "xx_high_honour_5":
+            ok = ok and self._tarokks(p) >= 5
+        return ok
+
+    def _invite_ok(self, p: int) -> bool:
+        req = self.rules.invite_requirements
+        if req == "any_honour":
+            return True
+        if req == "high_honour":
+            return self._high(p)
+        return self._high(p) and self._tarokks(p) >= 5
+
+    def _shown(self, jump: int, level: int) -> int:
+        if self.rules.jump_meaning == "old" and level == SOLO:
+            return T18
+        return T19 if jump == 1 else T18
+
+    def _legal_bidding(self, p: int) -> list[int]:
+        inv = self.invitation
+        if not self.rules.inviter_may_rebid and inv is not None and inv[1] == p:
+            return [A.PASS]
+        acts: list[int] = []
+        if not (self._yield_position(p) and not self._yield_ok(p)):
+            acts.append(A.PASS)
+        if self._may_hold(p):
+            acts.append(A.HOLD)
+        if self._has_honour(p):
+            start = 0 if self.cur is None else self.cur + 1
+            minimum = self._minimum(p)
+            for level in range(start, 4):
+                jump = level - minimum
+                if (
+                    jump <= 0
+                    or self._free(p, level)
+                    or (
+                        jump <= 2
+                        and self._shown(jump, level) in self.hands[p]
+                        and self._invite_ok(p)
+                    )
+                ):
+                    acts.append(A.LEVEL + level)
+        elif (
+            self.pos(p) == 3
+            and self.cur is None
+            and all(self.status[q] == OUT for q in self.active if q != p)
+        ):
+            acts.append(A.LEVEL)  # the trial bid (§4.8)
+        return acts
+
+    # discards (§6)
+    def _protected(self, p: int) -> set[int]:
+        keep = set(HONOURS | KINGS | {T20})
+        inv = self.invitation
+        if inv is not None and inv[1] == p and self.declarer != p:
+            keep.add(inv[0])
+        return keep
+
+    def _may_annul(self, p: int) -> bool:
+        if self.rules.annul_timing == "never":
+            return False
+        hand = self.hands[p]
+        trumps = {c for c in hand if is_tarokk(c)}
+        cases = [hand >= KINGS, not trumps, trumps == {T21}]
+        if self.rules.annul_holdings == "five":
+            cases += [trumps == {PAGAT}, trumps == {T21, PAGAT}]
+        return any(cases)
+
+    def _legal_discard(self, p: int) -> list[int]:
+        assert self.received is not None
+        k = len(self.received[p])
+        free = sorted(self.hands[p] - self._protected(p))
+        acts = [A.discard_id(combo) for combo in combinations(free, k)]
+        if self._may_annul(p):
+            acts.append(A.ANNUL)
+        return acts
+
+    # the call (§7.2)
+    def callable_cards(self) -> list[int]:
+        decl = self.declarer
+        assert decl is not None
+        inv = self.invitation
+        if inv is not None and inv[1] != decl:
+            return [inv[0]]
+        hand, own = self.hands[decl], set(self.discards[decl])
+        if T20 not in hand:
+            return [T20]
+        avail = [tarokk(n) for n in range(19, 1, -1) if tarokk(n) not in hand | own]
+        cards = [T20, *avail[:1]]
+        others_discarded = any(
+            is_tarokk(c) for s in self.active if s != decl for c in self.discards[s]
+        )
+        if others_discarded and self.rules.free_call in ("declarer_holds_xx", "always"):
+            cards = [T20, *avail]
+        return cards
+
+    # announcements (§8.8)
+    def _item_index(self, side: int, item: str) -> int | None:
+        for i, entry in enumerate(self.announced):
+            if entry[0] == item and entry[1] == side:
+                return i
+        return None
+
+    def is_revealed(self, p: int) -> bool:
+        return self.all_revealed or p == self.declarer or p in self.revealed
+
+    def _count_pending(self, p: int) -> bool:
+        n = self._tarokks(p)
+        declared = any(s == p for s, _ in self.counts)
+        return self.rules.count_before_ultimo and n >= 8 and not declared
+
+    def _compulsory(self, p: int) -> bool:
+        """Whether ``p`` may not end his turn yet (§8.6)."""
+        if self.owes_ultimo == p and self.turns_begun_count(p) <= 1:
+            return self._item_index(self.side(p), "ultimo") is None
+        return False
+
+    def turns_begun_count(self, p: int) -> int:
+        return sum(1 for s in self._starts if s == p)
+
+    def _legal_announce(self, p: int) -> list[int]:
+        if p == self.declarer and self.called is None:
+            return [A.CALL + c for c in self.callable_cards()]
+        assert self.game_level is not None
+        if (
+            p == self.office
+            and self.turns_begun_count(p) == 1
+            and not self.turn_said
+            and self.game_level == 0
+        ):
+            return [A.KONTRA + A.ITEMS.index("game")]
+        side = self.side(p)
+        ok = self.is_revealed(p) or side == self.presumed
+        acts: list[int] = []
+        n = self._tarokks(p)
+        if n in (8, 9) and not any(s == p for s, _ in self.counts):
+            acts.append(A.COUNT + n - 8)
+        if ok:
+            for b, bonus in enumerate(A.BONUSES):
+                if self._item_index(side, bonus) is not None:
+                    continue
+                if bonus == "double" and self._item_index(side, "volat") is not None:
+                    continue
+                if bonus == "volat" and A.BONUS + A.BONUSES.index("double") in self.turn_said:
+                    continue
+                if bonus == "ultimo" and self._count_pending(p):
+                    continue
+                acts.append(A.BONUS + b)
+        items: list[tuple[str, int, int]] = [("game", D, self.game_level)]
+        items += [(e[0], e[1], e[3]) for e in self.announced]
+        for item, owner, level in items:
+            if level >= self.rules.max_kontra:
+                continue
+            entitled = owner if (level + 1) % 2 == 0 else 1 - owner
+            if side != entitled:
+                continue
+            if item == "ultimo" and self._count_pending(p):
+                continue
+            acts.append(A.KONTRA + level * len(A.ITEMS) + A.ITEMS.index(item))
+        if not self._compulsory(p):
+            acts.append(A.PASS)
+        return acts
+
+    # play (§9)
+    def _legal_cards(self, p: int) -> list[int]:
+        hand = sorted(self.hands[p])
+        if self.trick:
+            led = suit_of(self.trick[0])
+            cards = [c for c in hand if suit_of(c) == led]
+            if not cards and led != 4:
+                cards = [c for c in hand if is_tarokk(c)]
+            if not cards:
+                cards = hand
+        else:
+            cards = hand
+        held_back = self._item_index(self.side(p), "ultimo") is not None
+        if PAGAT in cards and len(cards) > 1 and held_back:
+            cards = [c for c in cards if c != PAGAT]
+        return cards
+
+    # ----------------------------------------------------------------- applying
+    def apply(self, action: int | str) -> None:
+        if isinstance(action, str):
+            action = A.parse_action(action)
+        legal = self.legal_actions()
+        if action not in legal:
+            raise IllegalAction(self._illegal_reason(action, legal), legal=self._names(legal))
+        self._log.append({name: copy.deepcopy(getattr(self, name)) for name in _MUTABLE})
+        p = self.to_act
+        assert p is not None
+        self.history.append(action)
+        self.actors.append(p)
+        if self.phase == "bidding":
+            self._apply_bid(p, action)
+        elif self.phase == "raise":
+            self.contract = action - A.LEVEL
+            self._hand_out_talon()
+        elif self.phase == "discard":
+            self._apply_discard(p, action)
+        elif self.phase == "announce":
+            self._apply_announce(p, action)
+        else:
+            self._apply_play(p, action - A.PLAY)
+
+    def undo(self) -> int:
+        if not self.history:
+            raise IllegalAction("nothing to undo")
+        for name, value in self._log.pop().items():
+            setattr(self, name, value)
+        self.actors.pop()
+        return self.history.pop()
+
+    @staticmethod
+    def _names(legal: list[int]) -> tuple[str, ...]:
+        return tuple(sorted(A.action_str(a) for a in legal))
+
+    def _illegal_reason(self, action: int, legal: list[int]) -> str:
+        if self.to_act is None:
+            return "not legal (the deal is over)"
+        names = " ".join(self._names(legal))
+        if len(legal) > 40:
+            names = " ".join(self._names(legal)[:40]) + " …"
+        what = f"seat {self.to_act}, phase {self.phase}"
+        if self.phase == "play":
+            card = action - A.PLAY
+            if 0 <= card < 42 and card not in self.hands[self.to_act]:
+                what += f"; {CARD_NAMES[card]} is not in the hand"
+            elif self.trick:
+                what += "; " + ("tarokk led" if is_tarokk(self.trick[0]) else "suit led")
+        return f"not legal ({what}; legal: {names})"
+
+    def _apply_bid(self, p: int, action: int) -> None:
+        if action == A.PASS:
+            if self._yield_position(p):
+                self.invitation = (T20, p, "yield")
+            self.status[p] = OUT
+        elif action == A.HOLD:
+            self.cur_by, self.cur_held = p, True
+            self.status[p] = IN
+            self.bidders.add(p)
+        else:
+            level = action - A.LEVEL
+            jump = level - self._minimum(p)
+            if jump >= 1 and not self._free(p, level):
+                self.invitation = (self._shown(jump, level), p, "jump")
+                if self.rules.invite_requirements == "any_honour" and not self._high(p):
+                    self.owes_ultimo = p
+            if not self._has_honour(p):
+                self.trial = True
+            self.cur, self.cur_by, self.cur_held = level, p, False
+            self.status[p] = IN
+            self.bidders.add(p)
+        self._after_bid(p)
+
+    def _after_bid(self, p: int) -> None:
+        left = [q for q in self.active if self.status[q] != OUT]
+        if not left:
+            self._throw_in("pass-out")
+            return
+        if (self.cur == SOLO and self.cur_held) or (len(left) == 1 and left[0] == self.cur_by):
+            assert self.cur is not None and self.cur_by is not None
+            self.declarer, self.contract = self.cur_by, self.cur
+            if self.owes_ultimo == self.declarer or (
+                self.invitation is not None and self.invitation[1] == self.declarer
+            ):
+                self.owes_ultimo = None
+            if (
+                self.rules.sole_bidder_may_raise
+                and self.bidders == {self.declarer}
+                and self.cur == 0
+                and self.pos(self.declarer) <= 2
+                and not self.trial
+            ):
+                self.phase, self.to_act = "raise", self.declarer
+            else:
+                self._hand_out_talon()
+            return
+        q = self.next_seat(p)
+        while self.status[q] == OUT:
+            q = self.next_seat(q)
+        self.to_act = q
+
+    def _hand_out_talon(self) -> None:
+        assert self.declarer is not None and self.contract is not None
+        received: list[list[int]] = [[] for _ in range(self.seats)]
+        seat, i = self.declarer, 0
+        for share in TALON_SHARES[self.contract]:
+            received[seat] = list(self.talon[i : i + share])
+            self.hands[seat].update(received[seat])
+            i += share
+            seat = self.next_seat(seat)
+        self.received = received
+        if self.trial and not self._has_honour(self.declarer):
+            penalty = self.rules.trial_bid_penalty * self.multiplier
+            scores = [0] * self.seats
+            for s in self.active:
+                scores[s] = -3 * penalty if s == self.declarer else penalty
+            self._throw_in("trial-failed", scores)
+            return
+        seat = self.declarer
+        self.discard_queue = []
+        for _ in range(4):
+            if received[seat]:
+                self.discard_queue.append(seat)
+            seat = self.next_seat(seat)
+        self.phase = "discard"
+        self._next_discarder()
+
+    def _next_discarder(self) -> None:
+        if self.discard_queue:
+            self.to_act = self.discard_queue.pop(0)
+            return
+        self._start_announcements()
+
+    def _apply_discard(self, p: int, action: int) -> None:
+        if action == A.ANNUL:
+            self._throw_in("annulled")
+            return
+        cards = A.DISCARD_SETS[action - A.DISCARD]
+        self.hands[p].difference_update(cards)
+        self.discards[p] = sorted(cards)
+        self._next_discarder()
+
+    def _start_announcements(self) -> None:
+        self.phase = "announce"
+        self.game_level = 0
+        assert self.declarer is not None
+        self._starts = [self.declarer]
+        self.to_act = self.declarer
+        self.turn_said = []
+
+    def _apply_announce(self, p: int, action: int) -> None:
+        if action == A.PASS:
+            self.bare_run = 0 if self.turn_said else self.bare_run + 1
+            self.turn_said = []
+            if self.bare_run >= 3:
+                self.phase, self.leader = "play", self.forehand
+                self.to_act = self.forehand
+                return
+            self.to_act = self.next_seat(p)
+            self._starts.append(self.to_act)
+            if self.to_act == self.office:
+                self.all_revealed = True  # §7.4: public from the start of his first turn
+            return
+        self.turn_said.append(action)
+        if action >= A.CALL and action < A.COUNT:
+            self._apply_call(action - A.CALL)
+        elif action < A.BONUS:
+            self.counts.append((p, 8 + action - A.COUNT))
+        elif action < A.KONTRA:
+            bonus = A.BONUSES[action - A.BONUS]
+            self.announced.append([bonus, self.side(p), p, 0])
+            self._spoke(p)
+        else:
+            level, item_index = divmod(action - A.KONTRA, len(A.ITEMS))
+            item = A.ITEMS[item_index]
+            if item == "game":
+                self.game_level = level + 1
+            else:
+                owner = self.side(p) if (level + 1) % 2 == 0 else 1 - self.side(p)
+                index = self._item_index(owner, item)
+                assert index is not None
+                self.announced[index][3] = level + 1
+            self._spoke(p)
+
+    def _spoke(self, p: int) -> None:
+        """``p`` announced or raised: his side is public and is now the presumed one."""
+        self.presumed = self.side(p)
+        self.revealed.add(p)
+        if p != self.declarer and self.side(p) == D:
+            self.all_revealed = True
+
+    def _apply_call(self, card: int) -> None:
+        decl = self.declarer
+        assert decl is not None
+        self.called = card
+        holder = next((s for s in self.active if card in self.hands[s]), None)
+        discarder = next((s for s in self.active if card in self.discards[s]), None)
+        if holder is not None and holder != decl:
+            self.partner, self.alone = holder, False
+        else:
+            self.partner, self.alone = decl, True
+            if discarder is not None and discarder != decl:
+                self.office = discarder
+        inv = self.invitation
+        if inv is not None and inv[1] != decl:
+            self.all_revealed = True
+
+    def _apply_play(self, p: int, card: int) -> None:
+        self.hands[p].discard(card)
+        self.trick.append(card)
+        if self.called is not None and card == self.called:
+            self.all_revealed = True
+        if len(self.trick) < 4:
+            self.to_act = self.next_seat(p)
+            return
+        assert self.leader is not None
+        seats = [self.leader]
+        for _ in range(3):
+            seats.append(self.next_seat(seats[-1]))
+        winner = seats[_winning_index(self.trick)]
+        self.tricks.append((self.leader, tuple(self.trick), winner))
+        self.trick = []
+        self.leader = winner
+        self.to_act = winner
+        if len(self.tricks) == 9:
+            self._score()
+
+    # ----------------------------------------------------------------- ends
+    def _throw_in(self, cause: str, scores: list[int] | None = None) -> None:
+        self.phase, self.to_act, self.thrown_in = "thrown-in", None, cause
+        self.scores = scores if scores is not None else [0] * self.seats
+
+    def trick_seats(self, leader: int) -> list[int]:
+        seats = [leader]
+        for _ in range(3):
+            seats.append(self.next_seat(seats[-1]))
+        return seats
+
+    def discard_credit(self) -> int:
+        """Card points of the discards credited to side D (§6.4)."""
+        if self.alone and self.office is not None and self.rules.lone_gets_all_discards:
+            return card_points(c for s in self.active for c in self.discards[s])
+        assert self.declarer is not None
+        return card_points(self.discards[self.declarer])
+
+    def gather_facts(self) -> DealFacts:
+        points_d = self.discard_credit()
+        tricks_d = 0
+        taken: dict[int, set[int]] = {D: set(), O: set()}
+        pagat_side, pagat_last, pagat_won, catch_by = None, False, False, None
+        for number, (leader, cards, winner) in enumerate(self.tricks):
+            side = self.side(winner)
+            taken[side].update(cards)
+            if side == D:
+                tricks_d += 1
+                points_d += card_points(cards)
+            by_card = dict(zip(cards, self.trick_seats(leader), strict=True))
+            if PAGAT in by_card:
+                pagat_side = self.side(by_card[PAGAT])
+                pagat_last = number == 8
+                pagat_won = pagat_last and winner == by_card[PAGAT]
+            if (
+                SKIZ in by_card
+                and T21 in by_card
+                and self.side(by_card[SKIZ]) != self.side(by_card[T21])
+            ):
+                catch_by = self.side(by_card[SKIZ])
+        trull_by = next((s for s in (D, O) if taken[s] >= HONOURS), None)
+        kings_by = next((s for s in (D, O) if taken[s] >= KINGS), None)
+        return DealFacts(
+            points_d, tricks_d, trull_by, kings_by, pagat_side, pagat_last, pagat_won, catch_by
+        )
+
+    def _score(self) -> None:
+        assert self.contract is not None and self.declarer is not None
+        assert self.partner is not None and self.game_level is not None
+        facts = self.gather_facts()
+        g = self.contract + 1
+        if self.alone and self.rules.lone_game_value == "solo":
+            g = 4
+        announced = {(e[1], e[0]): e[3] for e in self.announced}
+        value = deal_value(self.rules, g, facts, announced, self.game_level)
+        self.facts, self.value = facts, value
+        self.scores = settle(
+            value,
+            seats=self.seats,
+            active=self.active,
+            declarer=self.declarer,
+            partner=self.partner,
+            alone=bool(self.alone),
+            counts=self.counts,
+            multiplier=self.multiplier,
+        )
+        self.phase, self.to_act = "scored", None
+
+    # replay support
+    def public_partner(self) -> bool | None:
+        """``partner_public`` of the notation: the partnership is public (§8.5, §9)."""
+        if self.called is None:
+            return None
+        return self.all_revealed
+
+
+def _winning_index(cards: Sequence[int]) -> int:
+    trumps = [i for i, c in enumerate(cards) if is_tarokk(c)]
+    if trumps:
+        return min(trumps, key=lambda i: cards[i])
+    led = suit_of(cards[0])
+    same = [i for i, c in enumerate(cards) if suit_of(c) == led]
+    return min(same, key=lambda i: cards[i])

@@ -143,11 +143,43 @@ def test_three_processes_one_table_owner_killed(postgres_url: str, tmp_path: Pat
             n.stop()
 
 
+#: A table nobody connects to (its one person joined and left; a stand-in plays for them at
+#: once): only the watcher can resume it.
+BOTS_ONLY = {
+    "seats": [
+        {"kind": "human"},
+        {"kind": "bot", "bot": "random"},
+        {"kind": "bot", "bot": "random"},
+    ],
+    "stand_in": "random",
+    "grace": 0,
+    "deal_pause": 0.2,
+    "rules": {"target": 1000},
+}
+
+
+def _owner_node(db: str, table: str) -> str:
+    engine = create_engine(db)
+    try:
+        with engine.connect() as conn:
+            node = conn.execute(
+                text("SELECT node FROM paston_owners WHERE table_id = :t"), {"t": table}
+            ).scalar()
+    finally:
+        engine.dispose()
+    return str(node)
+
+
 async def _scenario(nodes: list[Node], db: str) -> None:
     async with httpx.AsyncClient(timeout=10) as http:
         r = await http.post(f"{nodes[0].url}/api/tables", json=THREE_HUMANS)
         assert r.status_code == 201, r.text
         table = r.json()["id"]
+        r = await http.post(f"{nodes[0].url}/api/tables", json=BOTS_ONLY)
+        assert r.status_code == 201, r.text
+        bots_table = r.json()["id"]
+        j = await http.post(f"{nodes[1].url}/api/tables/{bots_table}/join", json={"nickname": "x"})
+        assert j.status_code == 200, j.text
         seats: list[tuple[int, str]] = []
         for i, node in enumerate(nodes):  # joins through the owner and through two relays
             j = await http.post(f"{node.url}/api/tables/{table}/join", json={"nickname": f"p{i}"})
@@ -162,9 +194,12 @@ async def _scenario(nodes: list[Node], db: str) -> None:
     _check_views(clients)
 
     owner = nodes[0]  # the process that created the table owns it
+    dead_node = _owner_node(db, bots_table)
+    assert _owner_node(db, table) == dead_node
     os.kill(owner.proc.pid, signal.SIGKILL)
     owner.proc.wait(10)
     killed_at = time.monotonic()
+    bots_events = len(_log(db, bots_table))
     # The relayed sockets are closed by their process; the owner's socket just dies.
     for c in clients[1:]:
         await asyncio.wait_for(c.task, TAKEOVER_LIMIT)
@@ -187,6 +222,16 @@ async def _scenario(nodes: list[Node], db: str) -> None:
     _check_views(clients)
     for c in clients:
         await c.close()
+
+    # The bots' table was taken over by a watcher (nobody asked for it) and plays on.
+    while time.monotonic() < killed_at + TAKEOVER_LIMIT and (
+        _owner_node(db, bots_table) == dead_node or len(_log(db, bots_table)) <= bots_events
+    ):
+        await asyncio.sleep(0.2)
+    assert _owner_node(db, bots_table) != dead_node
+    bots_log = _log(db, bots_table)
+    assert len(bots_log) > bots_events
+    assert [seq for seq, _k, _d in bots_log] == list(range(1, len(bots_log) + 1))
 
     events = _log(db, table)
     assert [seq for seq, _k, _d in events] == list(range(1, len(events) + 1))

@@ -18,7 +18,6 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from ..bots import Bot, make_bot
 from ..core.errors import IllegalAction
 from ..games.paston.actions import NUM_ACTIONS, action_str
 from ..games.paston.deal import REDEAL, Deal
@@ -27,6 +26,7 @@ from ..games.paston.rules import DEFAULT_RULES, Rules
 from ..games.paston.shuffle import deal_until_playable
 from ..games.paston.view import SeatView
 from .encoding import encode, info_state_string, layout_for, legal_mask
+from .gym_seat import LearnerSeatEnv
 
 __all__ = ["ENV_ID", "PastonEnv"]
 
@@ -34,10 +34,9 @@ __all__ = ["ENV_ID", "PastonEnv"]
 ENV_ID = "paston/Paston-v0"
 
 _REWARDS = ("deal", "game")
-_ILLEGAL = ("raise", "penalty")
 
 
-class PastonEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
+class PastonEnv(LearnerSeatEnv[Deal, SeatView]):
     """The learner plays ``seat``; the other two seats are bots (``paston.bots.make_bot``).
 
     * **Actions**: ``Discrete(NUM_ACTIONS)``, the engine's action ids
@@ -64,7 +63,7 @@ class PastonEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
     first-bidder rule of a game's first deal.
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012
+    game = "paston"
 
     def __init__(
         self,
@@ -83,15 +82,12 @@ class PastonEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
             raise ValueError(f"the learner's seat must be 0, 1 or 2, not {seat!r}")
         if reward not in _REWARDS:
             raise ValueError(f"reward must be 'deal' or 'game', not {reward!r}")
-        if illegal_action not in _ILLEGAL:
-            raise ValueError(f"illegal_action must be 'raise' or 'penalty', not {illegal_action!r}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self._check_modes(illegal_action, render_mode)
         specs = [opponents, opponents] if isinstance(opponents, str) else list(opponents)
         if len(specs) != 2:
             raise ValueError(f"give one opponent bot name or two, not {len(specs)}")
-        for spec in specs:
-            make_bot(spec, seed=0).close()  # fail now, not at reset, on an unknown bot
+        self._check_bots(specs)
+        self.players = 3
         self.seat = seat
         self.opponent_specs = specs
         self.reward_mode = reward
@@ -104,7 +100,7 @@ class PastonEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         self.layout = layout_for(perfect_recall, True)
         self.action_space = spaces.Discrete(NUM_ACTIONS)
         self.observation_space = spaces.Box(0.0, 1.0, (self.layout.size,), dtype=np.float32)
-        self._bots: dict[int, Bot] = {}
+        self._bots = {}
         self._deal: Deal | None = None
         self._game: Game | None = None
         self._done = True
@@ -113,16 +109,12 @@ class PastonEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         self._totals_before = 0
         self._rng = random.Random()
 
-    # ----------------------------------------------------------------- gymnasium API
+    # ----------------------------------------------------------------- the game's part
 
-    def reset(
-        self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
-        super().reset(seed=seed)
-        rng = random.Random(int(self.np_random.integers(2**62)))
-        self._close_bots()
-        for i, spec in enumerate(self.opponent_specs):
-            self._bots[(self.seat + 1 + i) % 3] = make_bot(spec, seed=rng.getrandbits(62))
+    def _current(self) -> Deal | None:
+        return self._deal
+
+    def _start(self, rng: random.Random) -> None:
         self._rng = rng
         self._done = False
         self._last_scores = None
@@ -139,52 +131,35 @@ class PastonEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         reward = self._advance()
         # Every seat speaks in every auction, so the learner always gets a turn first.
         assert not self._done and reward == 0.0
-        return self._observation(), self._info()
 
-    def step(
-        self, action: int | np.int64
-    ) -> tuple[npt.NDArray[np.float32], float, bool, bool, dict[str, Any]]:
-        if self._done or self._deal is None:
-            raise RuntimeError("the episode is over; call reset() before step()")
-        deal = self._deal
-        action_id = int(action)
-        legal = deal.legal_actions()
-        if action_id not in legal:
-            if self.illegal_action == "penalty":
-                info = self._info()
-                info["illegal_action"] = True
-                return self._observation(), self.illegal_penalty, False, False, info
-            what = action_str(action_id) if 0 <= action_id < NUM_ACTIONS else str(action_id)
-            raise IllegalAction(
-                f"seat {self.seat} may not take action {action_id} ({what}) now: "
-                + deal.explain_illegal(action_id),
-                action=what,
-                legal=tuple(deal.legal_action_strs()),
-            )
-        deal.apply(action_id)
+    def _proceed(self, hand: Deal) -> tuple[float, bool]:
         reward = self._advance()
         truncated = (
             self._game is not None and not self._done and self._deals_played >= self.max_deals
         )
         if truncated:
             self._done = True
-        terminated = self._done and not truncated
-        return self._observation(), reward, terminated, truncated, self._info()
+        return reward, truncated
 
-    def render(self) -> str | None:
-        if self.render_mode is None:
-            gym.logger.warn("render() called without a render_mode; use render_mode='ansi'")
-            return None
-        return info_state_string(self._view()) if self._deal is not None else ""
+    def _illegal(self, hand: Deal, action: int, view: SeatView) -> IllegalAction:
+        what = action_str(action) if 0 <= action < NUM_ACTIONS else str(action)
+        return IllegalAction(
+            f"seat {self.seat} may not take action {action} ({what}) now: "
+            + hand.explain_illegal(action),
+            action=what,
+            legal=tuple(hand.legal_action_strs()),
+        )
 
-    def close(self) -> None:
-        self._close_bots()
+    def _encode(self, view: SeatView) -> npt.NDArray[np.float32]:
+        return encode(view, self.layout)
+
+    def _mask(self, view: SeatView) -> npt.NDArray[np.int8]:
+        return legal_mask(view)
+
+    def _draw(self, view: SeatView) -> str:
+        return info_state_string(view)
 
     # ----------------------------------------------------------------- extras
-
-    def action_masks(self) -> npt.NDArray[np.bool_]:
-        """The legal actions as booleans (the method sb3-contrib's action masking calls)."""
-        return legal_mask(self._view()).astype(bool)
 
     @property
     def view(self) -> SeatView:
@@ -198,16 +173,7 @@ class PastonEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
 
     # ----------------------------------------------------------------- internals
 
-    def _view(self) -> SeatView:
-        if self._deal is None:
-            raise RuntimeError("call reset() first")
-        return self._deal.view(self.seat)
-
-    def _observation(self) -> npt.NDArray[np.float32]:
-        return encode(self._view(), self.layout)
-
-    def _info(self) -> dict[str, Any]:
-        view = self._view()
+    def _info(self, view: SeatView) -> dict[str, Any]:
         info: dict[str, Any] = {
             "action_mask": legal_mask(view),
             "phase": view.phase,
@@ -253,11 +219,6 @@ class PastonEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
             if self._deals_played >= self.max_deals:
                 return reward  # step() reports the truncation
             self._deal = self._next_game_deal()
-
-    def _close_bots(self) -> None:
-        for bot in self._bots.values():
-            bot.close()
-        self._bots = {}
 
 
 def _register() -> None:

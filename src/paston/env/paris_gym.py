@@ -19,7 +19,6 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from ..bots import Bot, make_bot
 from ..core.errors import IllegalAction
 from ..games.paris.actions import NUM_ACTIONS, action_str
 from ..games.paris.rules import DEFAULT_RULES, ParisRules
@@ -27,6 +26,7 @@ from ..games.paris.shuffle import deal_game
 from ..games.paris.state import ParisState
 from ..games.paris.text import render_view
 from ..games.paris.view import ParisView
+from .gym_seat import LearnerSeatEnv
 from .paris_encoding import encode_paris, paris_layout, paris_legal_mask
 
 __all__ = ["PARIS_ENV_ID", "ParisEnv", "paris_reward"]
@@ -35,7 +35,6 @@ __all__ = ["PARIS_ENV_ID", "ParisEnv", "paris_reward"]
 PARIS_ENV_ID = "paston/Paris-v0"
 
 _REWARDS = ("result", "rank")
-_ILLEGAL = ("raise", "penalty")
 
 
 def paris_reward(state: ParisState, seat: int, mode: str) -> float:
@@ -65,7 +64,7 @@ def parse_paris_rules(rules: ParisRules | Mapping[str, Any] | None) -> ParisRule
     return ParisRules.from_dict(rules)
 
 
-class ParisEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
+class ParisEnv(LearnerSeatEnv[ParisState, ParisView]):
     """The learner plays ``seat`` of a ``players``-seat table; the other seats are bots
     (``paston.bots.make_bot(spec, game="paris")``).
 
@@ -89,7 +88,7 @@ class ParisEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
     ``reset(seed=...)`` makes a whole episode repeatable.
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012
+    game = "paris"
 
     def __init__(
         self,
@@ -108,16 +107,12 @@ class ParisEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
             raise ValueError(f"the learner's seat must be 0 to {players - 1}, not {seat!r}")
         if reward not in _REWARDS:
             raise ValueError(f"reward must be 'result' or 'rank', not {reward!r}")
-        if illegal_action not in _ILLEGAL:
-            raise ValueError(f"illegal_action must be 'raise' or 'penalty', not {illegal_action!r}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self._check_modes(illegal_action, render_mode)
         others = players - 1
         specs = [opponents] * others if isinstance(opponents, str) else list(opponents)
         if len(specs) != others:
             raise ValueError(f"give one opponent bot spec or {others}, not {len(specs)}")
-        for spec in specs:
-            make_bot(spec, seed=0, game="paris").close()  # fail now, not at reset
+        self._check_bots(specs)
         self.players = players
         self.seat = seat
         self.opponent_specs = specs
@@ -129,21 +124,16 @@ class ParisEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         self.layout = paris_layout(players)
         self.action_space = spaces.Discrete(NUM_ACTIONS)
         self.observation_space = spaces.Box(0.0, 1.0, (self.layout.size,), dtype=np.float32)
-        self._bots: dict[int, Bot] = {}
+        self._bots = {}
         self._state: ParisState | None = None
         self._done = True
 
-    # ----------------------------------------------------------------- gymnasium API
+    # ----------------------------------------------------------------- the game's part
 
-    def reset(
-        self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
-        super().reset(seed=seed)
-        rng = random.Random(int(self.np_random.integers(2**62)))
-        self._close_bots()
-        others = [(self.seat + 1 + i) % self.players for i in range(self.players - 1)]
-        for seat, spec in zip(others, self.opponent_specs, strict=True):
-            self._bots[seat] = make_bot(spec, seed=rng.getrandbits(62), game="paris")
+    def _current(self) -> ParisState | None:
+        return self._state
+
+    def _start(self, rng: random.Random) -> None:
         self._state = deal_game(
             self.players, dealer=rng.randrange(self.players), rules=self.rules, rng=rng
         )
@@ -151,57 +141,35 @@ class ParisEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         self._advance()
         # Every seat makes at least its 'ready' in the swap phase: the learner acts first.
         assert not self._done
-        view = self._view()
-        return encode_paris(view, self.layout), self._info(view)
 
-    def step(
-        self, action: int | np.int64
-    ) -> tuple[npt.NDArray[np.float32], float, bool, bool, dict[str, Any]]:
-        if self._done or self._state is None:
-            raise RuntimeError("the episode is over; call reset() before step()")
-        state = self._state
-        action_id = int(action)
-        view = self._view()
-        if action_id not in view.legal:
-            if self.illegal_action == "penalty":
-                info = self._info(view)
-                info["illegal_action"] = True
-                return encode_paris(view, self.layout), self.illegal_penalty, False, False, info
-            what = action_str(action_id) if 0 <= action_id < NUM_ACTIONS else str(action_id)
-            legal = tuple(action_str(a) for a in view.legal)
-            raise IllegalAction(
-                f"seat {self.seat} may not take action {action_id} ({what}) now; "
-                f"legal: {', '.join(legal)}",
-                action=what,
-                legal=legal,
-            )
-        state.apply(action_id)
+    def _proceed(self, hand: ParisState) -> tuple[float, bool]:
         self._advance()
-        reward = paris_reward(state, self.seat, self.reward_mode) if self._done else 0.0
-        truncated = self._done and state.end == "turn_limit"
-        terminated = self._done and not truncated
-        view = self._view()
-        return encode_paris(view, self.layout), reward, terminated, truncated, self._info(view)
+        reward = paris_reward(hand, self.seat, self.reward_mode) if self._done else 0.0
+        return reward, self._done and hand.end == "turn_limit"
 
-    def render(self) -> str | None:
-        if self.render_mode is None:
-            gym.logger.warn("render() called without a render_mode; use render_mode='ansi'")
-            return None
-        if self._state is None:
-            return ""
+    def _illegal(self, hand: ParisState, action: int, view: ParisView) -> IllegalAction:
+        what = action_str(action) if 0 <= action < NUM_ACTIONS else str(action)
+        legal = tuple(action_str(a) for a in view.legal)
+        return IllegalAction(
+            f"seat {self.seat} may not take action {action} ({what}) now; "
+            f"legal: {', '.join(legal)}",
+            action=what,
+            legal=legal,
+        )
+
+    def _encode(self, view: ParisView) -> npt.NDArray[np.float32]:
+        return encode_paris(view, self.layout)
+
+    def _mask(self, view: ParisView) -> npt.NDArray[np.int8]:
+        return paris_legal_mask(view)
+
+    def _draw(self, view: ParisView) -> str:
         names = [
             f"seat {s}" + (" (learner)" if s == self.seat else "") for s in range(self.players)
         ]
-        return render_view(self._view(), names)
-
-    def close(self) -> None:
-        self._close_bots()
+        return render_view(view, names)
 
     # ----------------------------------------------------------------- extras
-
-    def action_masks(self) -> npt.NDArray[np.bool_]:
-        """The legal actions as booleans (the method sb3-contrib's action masking calls)."""
-        return paris_legal_mask(self._view()).astype(bool)
 
     @property
     def view(self) -> ParisView:
@@ -214,11 +182,6 @@ class ParisEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         return self._state
 
     # ----------------------------------------------------------------- internals
-
-    def _view(self) -> ParisView:
-        if self._state is None:
-            raise RuntimeError("call reset() first")
-        return self._state.view(self.seat)
 
     def _info(self, view: ParisView) -> dict[str, Any]:
         info: dict[str, Any] = {
@@ -244,11 +207,6 @@ class ParisEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
                 return
             state.apply(self._bots[seat].act(state.view(seat)))
         self._done = True
-
-    def _close_bots(self) -> None:
-        for bot in self._bots.values():
-            bot.close()
-        self._bots = {}
 
 
 def _register() -> None:

@@ -187,6 +187,10 @@ async def _scenario(nodes: list[Node], db: str) -> None:
             seats.append((j.json()["seat"], j.json()["token"]))
         summary = (await http.get(f"{nodes[2].url}/api/tables/{table}")).json()
         assert [s["nickname"] for s in summary["seats"]] == ["p0", "p1", "p2"]
+        # Every process's lobby lists the tables of the others.
+        for node in nodes[1:]:
+            listed = [t["id"] for t in (await http.get(f"{node.url}/api/tables")).json()]
+            assert table in listed and bots_table in listed
 
     clients = [await _connect(nodes[i], table, *seats[i]) for i in range(3)]
     acked: dict[str, tuple[int, str]] = {}

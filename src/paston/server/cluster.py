@@ -171,6 +171,16 @@ class ClusterNode:
         ).scalar()
         return address
 
+    def peer_addresses(self) -> list[str]:
+        """Where the other processes owning open tables listen."""
+        rows = self._run(
+            owners_t.select()
+            .with_only_columns(owners_t.c.address)
+            .where(owners_t.c.open, owners_t.c.address != self.address)
+            .distinct()
+        ).all()
+        return [r[0] for r in rows]
+
     def orphans(self) -> list[str]:
         """Open tables that no live process owns."""
         rows = self._run(_ORPHANS, {"space": CLUSTER_LOCK_SPACE}).all()

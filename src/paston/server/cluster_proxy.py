@@ -13,6 +13,9 @@ Relayed requests carry ``X-Paston-Forwarded`` (so a request is relayed at most o
 serves it or refuses it) and ``X-Forwarded-For`` with the client's address (believed by the
 owner when the cluster's addresses are among its ``--trusted-proxy`` networks).
 
+The lobby (``GET /api/tables``) lists the public tables of every process: this one's and
+those the others list (asked over HTTP, each at most every :data:`LOBBY_CACHE` seconds).
+
 When the owner dies, its relayed sockets are closed with 1012 ("service restart"); the client
 connects again, and by then (or after a second) a live process owns the table.
 """
@@ -24,7 +27,9 @@ import contextlib
 import json
 import logging
 import re
+import time
 from collections.abc import Callable
+from typing import Any
 
 import httpx
 import websockets
@@ -53,6 +58,10 @@ _HOP_HEADERS = {
 }
 #: Seconds a relayed HTTP request may take at the owner.
 FORWARD_TIMEOUT = 15.0
+#: Seconds the other processes' lobby lists are reused; seconds one may take to answer.
+LOBBY_CACHE = 1.0
+LOBBY_TIMEOUT = 2.0
+LOBBY_LIMIT = 200
 
 
 class ClusterRouter:
@@ -68,6 +77,7 @@ class ClusterRouter:
         self.node = node
         self.registry = registry
         self._http: httpx.AsyncClient | None = None
+        self._peer_lobby: tuple[float, list[dict[str, Any]]] = (-1e9, [])
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] not in ("http", "websocket"):
@@ -75,6 +85,9 @@ class ClusterRouter:
             return
         match = _TABLE_PATH.match(scope["path"])
         forwarded = any(name == FORWARDED_HEADER for name, _ in scope.get("headers", ()))
+        if scope["path"] == "/api/tables" and scope.get("method") == "GET" and not forwarded:
+            await self._lobby(send)
+            return
         address = None if match is None or forwarded else self.owner_elsewhere(match.group(1))
         if address is None:
             await self.app(scope, receive, send)
@@ -92,6 +105,48 @@ class ClusterRouter:
         node = self.node()
         address = node.owner_address(table_id)
         return None if address is None or address == node.address else address
+
+    async def _lobby(self, send: Send) -> None:
+        """The public tables of every process of the cluster, newest first."""
+        tables = [*self.registry().public_tables(LOBBY_LIMIT), *await self._peer_tables()]
+        tables.sort(key=lambda t: t.get("created") or 0, reverse=True)
+        parts = []
+        for summary in tables[:LOBBY_LIMIT]:
+            with contextlib.suppress(TypeError, ValueError):
+                parts.append(json.dumps(summary, ensure_ascii=False).encode("utf-8"))
+        body = b"[" + b",".join(parts) + b"]"
+        headers = [
+            (b"content-type", b"application/json"),
+            (b"content-length", str(len(body)).encode()),
+        ]
+        await send({"type": "http.response.start", "status": 200, "headers": headers})
+        await send({"type": "http.response.body", "body": body})
+
+    async def _peer_tables(self) -> list[dict[str, Any]]:
+        at, cached = self._peer_lobby
+        now = time.monotonic()
+        if now - at < LOBBY_CACHE:
+            return cached
+        addresses = await asyncio.to_thread(self.node().peer_addresses)
+        if self._http is None:
+            self._http = httpx.AsyncClient(timeout=FORWARD_TIMEOUT)
+        http = self._http
+
+        async def ask(address: str) -> list[dict[str, Any]]:
+            try:
+                r = await http.get(
+                    address + "/api/tables",
+                    headers={FORWARDED_HEADER.decode(): "1"},
+                    timeout=LOBBY_TIMEOUT,
+                )
+                listed = r.json() if r.status_code == 200 else []
+            except (httpx.HTTPError, ValueError):
+                return []  # a dead process: its tables reappear once taken over
+            return [t for t in listed if isinstance(t, dict)] if isinstance(listed, list) else []
+
+        found = [t for part in await asyncio.gather(*map(ask, addresses)) for t in part]
+        self._peer_lobby = (now, found)
+        return found
 
     async def _relay_http(self, address: str, scope: Scope, receive: Receive, send: Send) -> None:
         body = b""

@@ -29,6 +29,7 @@ from ..games.paston.cards import SUIT_CHARS, card_name, cards_of
 from ..games.paston.deal import PHASE_NAMES
 from ..games.paston.rules import DEFAULT_RULES, Rules
 from ..games.paston.view import SeatView
+from .masks import action_mask
 
 __all__ = [
     "INFO_STATE_LAYOUT",
@@ -255,10 +256,7 @@ def encode(
 
 def legal_mask(view: SeatView) -> npt.NDArray[np.int8]:
     """1 at every legal action id of the viewer (all 0 when the viewer is not to act)."""
-    mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-    if view.legal:
-        mask[list(view.legal)] = 1
-    return mask
+    return action_mask(view.legal, NUM_ACTIONS)
 
 
 def _names(cards: Iterable[int]) -> str:

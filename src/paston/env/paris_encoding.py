@@ -27,6 +27,7 @@ import numpy.typing as npt
 from ..games.paris.actions import NUM_ACTIONS
 from ..games.paris.cards import NUM_CARDS
 from ..games.paris.view import ParisView
+from .masks import action_mask
 
 __all__ = [
     "PARIS_PHASES",
@@ -196,7 +197,4 @@ def encode_paris(
 def paris_legal_mask(view: ParisView) -> npt.NDArray[np.int8]:
     """An ``int8`` mask over the :data:`~paston.games.paris.actions.NUM_ACTIONS` ids: 1 for
     each legal action of the viewer (all 0 when it is not the viewer's turn)."""
-    mask = np.zeros(NUM_ACTIONS, np.int8)
-    if view.legal:
-        mask[list(view.legal)] = 1
-    return mask
+    return action_mask(view.legal, NUM_ACTIONS)

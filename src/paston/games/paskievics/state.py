@@ -304,16 +304,16 @@ class PaskievicsState:
         if inv is not None and inv[1] != decl:
             return [inv[0]]
         hand, own = self.hands[decl], set(self.discards[decl])
-        if T20 not in hand:
-            return [T20]
         avail = [tarokk(n) for n in range(19, 1, -1) if tarokk(n) not in hand | own]
-        cards = [T20, *avail[:1]]
         others_discarded = any(
             is_tarokk(c) for s in self.active if s != decl for c in self.discards[s]
         )
-        if others_discarded and self.rules.free_call in ("declarer_holds_xx", "always"):
-            cards = [T20, *avail]
-        return cards
+        free = self.rules.free_call
+        if T20 not in hand:
+            return [T20, *avail] if others_discarded and free == "always" else [T20]
+        if others_discarded and free in ("declarer_holds_xx", "always"):
+            return [T20, *avail]
+        return [T20, *avail[:1]]
 
     # announcements (§8.8)
     def _item_index(self, side: int, item: str) -> int | None:

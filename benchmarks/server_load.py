@@ -18,6 +18,15 @@ with the server, so the figures are conservative for the server.
 
     .venv/bin/python benchmarks/server_load.py [--tables 500] [--think 1.0] [--duration 60]
 
+Multi-process mode (``--processes N``): N `paston serve --cluster` processes share one
+PostgreSQL database (``--pg URL``, or a throw-away cluster started from Debian's package when
+none is given). Tables are created round-robin over the processes (the creator owns a table);
+``--spread`` connects each seat to process ``(table + seat) % N``, so with N = 3 two sockets of
+three are relayed by a process that does not own the table. ``server_cpu_s`` sums every
+server process.
+
+    .venv/bin/python benchmarks/server_load.py --processes 3 --spread [--tables 500]
+
 The last line of output is one JSON object with the figures.
 """
 
@@ -56,7 +65,8 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(db: Path, port: int) -> subprocess.Popen[str]:
+def start_server(db: Path | str, port: int, cluster: bool = False) -> subprocess.Popen[str]:
+    url = db if isinstance(db, str) else f"sqlite:///{db}"
     cmd = [
         sys.executable,
         "-c",
@@ -65,9 +75,10 @@ def start_server(db: Path, port: int) -> subprocess.Popen[str]:
         "--port",
         str(port),
         "--db",
-        f"sqlite:///{db}",
+        url,
         "--deal-pause",
         "0",
+        *(["--cluster"] if cluster else []),
     ]
     # Every simulated player connects from 127.0.0.1: the per-client limits an internet-facing
     # server applies would refuse them (benchmarks/server_flood.py measures those).
@@ -79,6 +90,50 @@ def start_server(db: Path, port: int) -> subprocess.Popen[str]:
         proc.kill()
         raise SystemExit(f"error: the server did not start ({line!r})")
     return proc
+
+
+def _pg_tool(name: str) -> str:
+    found = shutil.which(name) or next(
+        (str(p) for p in sorted(Path("/usr/lib/postgresql").glob(f"*/bin/{name}"), reverse=True)),
+        None,
+    )
+    if found is None:
+        raise SystemExit(f"error: {name} not found (apt-get install postgresql, or pass --pg)")
+    return found
+
+
+def _as_postgres(cmd: list[str]) -> list[str]:
+    # PostgreSQL refuses to run as root; its tools then run as the postgres user.
+    return ["runuser", "-u", "postgres", "--", *cmd] if os.geteuid() == 0 else cmd
+
+
+@contextlib.contextmanager
+def throwaway_postgres() -> Any:
+    """A PostgreSQL cluster in a temporary folder on a free port (stopped and removed after)."""
+    root = Path(tempfile.mkdtemp(prefix="paston-load-pg-"))
+    if os.geteuid() == 0:
+        shutil.chown(root, "postgres")
+    data, port = root / "data", free_port()
+    subprocess.run(
+        _as_postgres([_pg_tool("initdb"), "-D", str(data), "-A", "trust", "-U", "paston"]),
+        check=True,
+        capture_output=True,
+    )
+    # fsync stays on: the figures include durable commits, as in production.
+    opts = f"-p {port} -k {root} -c listen_addresses=127.0.0.1 -c max_connections=300"
+    pg_ctl = _pg_tool("pg_ctl")
+    subprocess.run(
+        _as_postgres([pg_ctl, "-D", str(data), "-o", opts, "-l", str(root / "log"), "-w", "start"]),
+        check=True,
+        capture_output=True,
+    )
+    try:
+        yield f"postgresql+psycopg://paston@127.0.0.1:{port}/postgres"
+    finally:
+        subprocess.run(
+            _as_postgres([pg_ctl, "-D", str(data), "-m", "fast", "stop"]), capture_output=True
+        )
+        shutil.rmtree(root, ignore_errors=True)
 
 
 class Stats:
@@ -177,13 +232,17 @@ def pct(values: list[float], q: float) -> float | None:
 
 
 async def main_async(args: argparse.Namespace, console: Console) -> dict[str, Any]:
+    tmp = Path(tempfile.mkdtemp(prefix="paston-load-"))
+    servers: list[subprocess.Popen[str]] = []
     if args.port:
-        port, server = args.port, None
+        ports = [args.port]
+    elif args.processes:
+        ports = [free_port() for _ in range(args.processes)]
+        servers = [start_server(args.pg, p, cluster=True) for p in ports]
     else:
-        tmp = Path(tempfile.mkdtemp(prefix="paston-load-"))
-        port = free_port()
-        server = start_server(tmp / "load.sqlite", port)
-    base = f"http://127.0.0.1:{port}"
+        ports = [free_port()]
+        servers = [start_server(tmp / "load.sqlite", ports[0])]
+    bases = [f"http://127.0.0.1:{p}" for p in ports]
     stats = Stats()
     stop = asyncio.Event()
     rng = random.Random(args.seed)
@@ -193,37 +252,42 @@ async def main_async(args: argparse.Namespace, console: Console) -> dict[str, An
         body = {
             "seats": [{"kind": "human"}] * 3,
             "deal_pause": 0,
-            "rules": {"target": 100000},  # the game never ends during the run
+            "rules": {"target": 1000},  # the game does not end during the run
             "public": False,
         }
         limits = httpx.Limits(max_connections=50)
-        async with httpx.AsyncClient(base_url=base, timeout=30, limits=limits) as http:
+        async with httpx.AsyncClient(timeout=30, limits=limits) as http:
             sem = asyncio.Semaphore(50)
 
-            async def make_table() -> list[tuple[str, int, str]]:
+            async def make_table(n: int) -> list[tuple[int, str, int, str]]:
+                # Round-robin over the processes: the creator owns the table.
+                base = bases[n % len(bases)]
                 async with sem:
-                    tid = (await http.post("/api/tables", json=body)).json()["id"]
+                    tid = (await http.post(f"{base}/api/tables", json=body)).json()["id"]
                     out = []
                     for i in range(3):
                         j = (
-                            await http.post(f"/api/tables/{tid}/join", json={"nickname": f"p{i}"})
+                            await http.post(
+                                f"{base}/api/tables/{tid}/join", json={"nickname": f"p{i}"}
+                            )
                         ).json()
-                        out.append((tid, j["seat"], j["token"]))
+                        out.append((n, tid, j["seat"], j["token"]))
                     return out
 
             with console.status(f"creating {args.tables} tables"):
                 seats = [
                     s
-                    for t in await asyncio.gather(*[make_table() for _ in range(args.tables)])
+                    for t in await asyncio.gather(*[make_table(n) for n in range(args.tables)])
                     for s in t
                 ]
-        ws_base = f"ws://127.0.0.1:{port}"
         conn_sem = asyncio.Semaphore(100)
 
-        async def connect(tid: str, seat: int, token: str) -> SeatClient:
+        async def connect(n: int, tid: str, seat: int, token: str) -> SeatClient:
+            # The owner's process, or with --spread one process per seat (relayed sockets).
+            port = ports[(n + (seat if args.spread else 0)) % len(ports)]
             async with conn_sem:
                 ws = await websockets.connect(
-                    f"{ws_base}/ws/tables/{tid}?token={token}",
+                    f"ws://127.0.0.1:{port}/ws/tables/{tid}?token={token}",
                     max_size=2**20,
                     ping_interval=None,
                     open_timeout=60,
@@ -254,7 +318,7 @@ async def main_async(args: argparse.Namespace, console: Console) -> dict[str, An
             progress.update(warm, completed=args.warmup)
             stats.measuring = True
             start_actions = stats.actions
-            cpu0 = _proc_cpu(server.pid) if server else None
+            cpu0 = _servers_cpu(servers)
             me0 = _self_cpu()
             t0 = time.perf_counter()
             task = progress.add_task("measuring", total=args.duration, info="")
@@ -273,7 +337,7 @@ async def main_async(args: argparse.Namespace, console: Console) -> dict[str, An
                     break
             stats.measuring = False
             elapsed = time.perf_counter() - t0
-            cpu1 = _proc_cpu(server.pid) if server else None
+            cpu1 = _servers_cpu(servers)
             me1 = _self_cpu()
             done = stats.actions - start_actions
             stop.set()
@@ -283,13 +347,14 @@ async def main_async(args: argparse.Namespace, console: Console) -> dict[str, An
                 await asyncio.wait_for(c.ws.close(), 2)
         for t in tasks:
             t.cancel()
-        if server is not None:
+        for server in servers:
             server.send_signal(signal.SIGINT)
+        for server in servers:
             try:
                 server.wait(15)
             except subprocess.TimeoutExpired:
                 server.kill()
-            shutil.rmtree(tmp, ignore_errors=True)
+        shutil.rmtree(tmp, ignore_errors=True)
     lat = stats.latency
     if args.dump:
         Path(args.dump).write_text(
@@ -298,6 +363,9 @@ async def main_async(args: argparse.Namespace, console: Console) -> dict[str, An
     return {
         "benchmark": "server_load",
         "tables": args.tables,
+        "processes": args.processes or 1,
+        "database": "postgresql" if args.processes else "sqlite",
+        "spread": bool(args.spread and len(ports) > 1),
         "clients": len(clients),
         "think_s": args.think,
         "duration_s": round(elapsed, 2),
@@ -319,6 +387,11 @@ async def main_async(args: argparse.Namespace, console: Console) -> dict[str, An
         "target_p99_ms": TARGET_P99_MS,
         "p99_met": lat != [] and (pct(lat, 99) or 1e9) < TARGET_P99_MS,
     }
+
+
+def _servers_cpu(servers: list[subprocess.Popen[str]]) -> float | None:
+    times = [_proc_cpu(s.pid) for s in servers]
+    return None if not times or None in times else sum(t for t in times if t is not None)
 
 
 def _self_cpu() -> float:
@@ -346,6 +419,16 @@ def main() -> None:
     parser.add_argument(
         "--port", type=int, default=0, help="use a server already running on this port"
     )
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=0,
+        help="N `paston serve --cluster` processes on PostgreSQL (0: one server on SQLite)",
+    )
+    parser.add_argument("--pg", default="", help="PostgreSQL URL (default: a throw-away one)")
+    parser.add_argument(
+        "--spread", action="store_true", help="connect each seat to another process"
+    )
     args = parser.parse_args()
     with contextlib.suppress(ImportError):
         import uvloop
@@ -354,7 +437,10 @@ def main() -> None:
     console = Console(stderr=True)
     # Bounded in time whatever happens: setup, warm-up, measurement and a margin.
     limit = args.warmup + args.duration + 300
-    result = asyncio.run(asyncio.wait_for(main_async(args, console), limit))
+    with contextlib.ExitStack() as stack:
+        if args.processes and not args.pg:
+            args.pg = stack.enter_context(throwaway_postgres())
+        result = asyncio.run(asyncio.wait_for(main_async(args, console), limit))
     console.print(
         f"{result['actions_per_s']} actions/s; command->broadcast latency ms "
         f"p50 {result['latency_ms']['p50']} p95 {result['latency_ms']['p95']} "

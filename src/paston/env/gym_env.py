@@ -162,11 +162,6 @@ class PastonEnv(LearnerSeatEnv[Deal, SeatView]):
     # ----------------------------------------------------------------- extras
 
     @property
-    def view(self) -> SeatView:
-        """The learner's current view (for bots or debugging)."""
-        return self._view()
-
-    @property
     def deal(self) -> Deal | None:
         """The deal in progress (full information: for tests and analysis, not for agents)."""
         return self._deal

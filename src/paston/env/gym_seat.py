@@ -131,6 +131,11 @@ class LearnerSeatEnv(gym.Env[npt.NDArray[np.float32], np.int64], Generic[StateT,
     def close(self) -> None:
         self._close_bots()
 
+    @property
+    def view(self) -> ViewT:
+        """The learner's current view (for bots or debugging)."""
+        return self._view()
+
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal actions as booleans (the method sb3-contrib's action masking calls)."""
         return self._mask(self._view()).astype(bool)

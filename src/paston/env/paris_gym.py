@@ -172,11 +172,6 @@ class ParisEnv(LearnerSeatEnv[ParisState, ParisView]):
     # ----------------------------------------------------------------- extras
 
     @property
-    def view(self) -> ParisView:
-        """The learner's current view (for bots or debugging)."""
-        return self._view()
-
-    @property
     def state(self) -> ParisState | None:
         """The game in progress (full information: for tests and analysis, not for agents)."""
         return self._state

@@ -1,4 +1,5 @@
-"""The PettingZoo AEC adapter for Paris: api_test, seed_test, masks, rewards at the end."""
+"""The PettingZoo AEC adapter for Paris: masks and rewards at the end (api_test, seed_test and
+illegal actions run for every game in ``test_env_pettingzoo``)."""
 
 from __future__ import annotations
 
@@ -8,21 +9,8 @@ import pytest
 pytest.importorskip("pettingzoo")
 
 from env_helpers import play_aec
-from pettingzoo.test import api_test, seed_test
 
-from paston.core.errors import IllegalAction
-from paston.env.paris_pettingzoo import ParisAECEnv, paris_aec_env
-
-
-@pytest.mark.filterwarnings("ignore:Observation")
-def test_api_test_passes() -> None:
-    api_test(ParisAECEnv(), num_cycles=300)
-    api_test(paris_aec_env(players=2), num_cycles=300)
-    api_test(ParisAECEnv(players=7, rules={"voluntary_pickup": True}), num_cycles=300)
-
-
-def test_seed_test_passes() -> None:
-    seed_test(ParisAECEnv, num_cycles=100)
+from paston.env.paris_pettingzoo import ParisAECEnv
 
 
 def play(env: ParisAECEnv, seed: int) -> dict[str, float]:
@@ -62,11 +50,3 @@ def test_same_seed_same_game() -> None:
     assert a.state.history == b.state.history
     play(b, 12)
     assert a.state.history != b.state.history
-
-
-def test_an_illegal_action_raises() -> None:
-    env = ParisAECEnv()
-    env.reset(seed=0)
-    mask = env.observe(env.agent_selection)["action_mask"]
-    with pytest.raises(IllegalAction, match="legal: "):
-        env.step(int(np.flatnonzero(mask == 0)[0]))

@@ -66,6 +66,7 @@ class PaskievicsMatch:
 
     @property
     def over(self) -> bool:
+        self._settle_last()
         return self.scored >= self.rules.game_deals
 
     @property
@@ -99,7 +100,8 @@ class PaskievicsMatch:
         self.deals.append(state)
 
     def next_state(self, rng: random.Random) -> PaskievicsState:
-        self._settle_last()
+        if self.over:
+            raise ValueError("the game is over: no deal follows the last scored deal")
         hands, talon, dealer = deal_cards(rng, self._dealer, self.rules.players)
         state = PaskievicsState(hands, talon, dealer, self.rules, self.rounds.multiplier())
         self.deals.append(state)

@@ -82,7 +82,13 @@ def start_server(db: Path | str, port: int, cluster: bool = False) -> subprocess
     ]
     # Every simulated player connects from 127.0.0.1: the per-client limits an internet-facing
     # server applies would refuse them (benchmarks/server_flood.py measures those).
-    env = {**os.environ, "PASTON_CLIENT_LIMITS": "false"}
+    # So would the TCP connection caps (64 from one address, 2,000 in all).
+    env = {
+        **os.environ,
+        "PASTON_CLIENT_LIMITS": "false",
+        "PASTON_MAX_CONNECTIONS_PER_ADDRESS": "20000",
+        "PASTON_MAX_CONNECTIONS": "20000",
+    }
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True, env=env)
     assert proc.stdout is not None
     line = proc.stdout.readline()

@@ -53,6 +53,7 @@ from .encoding import (
     observation_string,
     public_view,
 )
+from .spiel_dealt import DealtByChanceState
 
 __all__ = ["GAME_TYPE", "SHORT_NAME", "PastonGame", "PastonObserver", "PastonState"]
 
@@ -119,7 +120,7 @@ class PastonGame(pyspiel.Game):  # type: ignore[misc]
         )
 
 
-class PastonState(pyspiel.State):  # type: ignore[misc]
+class PastonState(DealtByChanceState):
     """A deal in progress: the cards dealt so far, then the engine's :class:`Deal`."""
 
     def __init__(self, game: PastonGame) -> None:
@@ -132,17 +133,18 @@ class PastonState(pyspiel.State):  # type: ignore[misc]
         self._remaining = (1 << 32) - 1
         self.deal: Deal | None = None
 
+    # ------------------------------------------------------------- the game's part
+
+    def _engine_state(self) -> Deal | None:
+        return self.deal
+
+    def _card_name(self, card: int) -> str:
+        return card_name(card)
+
+    def _action_str(self, action: int) -> str:
+        return action_str(action)
+
     # ------------------------------------------------------------- OpenSpiel API
-
-    def current_player(self) -> int:
-        if self.deal is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        to_act = self.deal.to_act
-        return int(pyspiel.PlayerId.TERMINAL) if to_act is None else to_act
-
-    def _legal_actions(self, player: int) -> list[int]:
-        assert self.deal is not None and player == self.deal.to_act
-        return sorted(self.deal.legal_actions())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         assert self.deal is None
@@ -156,24 +158,13 @@ class PastonState(pyspiel.State):  # type: ignore[misc]
         other = (n - 2) / (n - 1) ** 2
         return [(c, seven if c == SEVEN_SPADES else other) for c in left]
 
-    def _apply_action(self, action: int) -> None:
-        if self.deal is None:
-            if not self._remaining >> action & 1:
-                raise ValueError(f"card {action} has already been dealt")
-            self._deck.append(action)
-            self._remaining &= ~(1 << action)
-            if len(self._deck) == 32:
-                self.deal = deal_from_deck(self._deck, self._dealer, self._first_deal, self._rules)
-            return
-        self.deal.apply(action)
-
-    def _action_to_string(self, player: int, action: int) -> str:
-        if player == pyspiel.PlayerId.CHANCE:
-            return f"deal {card_name(action)}"
-        return action_str(action)
-
-    def is_terminal(self) -> bool:
-        return self.deal is not None and self.deal.is_over
+    def _deal_card(self, card: int) -> None:
+        if not self._remaining >> card & 1:
+            raise ValueError(f"card {card} has already been dealt")
+        self._deck.append(card)
+        self._remaining &= ~(1 << card)
+        if len(self._deck) == 32:
+            self.deal = deal_from_deck(self._deck, self._dealer, self._first_deal, self._rules)
 
     def returns(self) -> list[float]:
         if self.deal is None or self.deal.phase_id != SCORED or self.deal.scores is None:

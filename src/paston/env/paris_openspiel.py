@@ -38,6 +38,7 @@ from ..games.paris.shuffle import deal_layout
 from ..games.paris.state import ParisState
 from ..games.paris.text import render_view
 from .paris_encoding import encode_paris, paris_layout
+from .spiel_dealt import DealtByChanceState
 
 __all__ = ["GAME_TYPE", "SHORT_NAME", "ParisGame", "ParisObserver", "ParisSpielState"]
 
@@ -103,7 +104,7 @@ class ParisGame(pyspiel.Game):  # type: ignore[misc]
         )
 
 
-class ParisSpielState(pyspiel.State):  # type: ignore[misc]
+class ParisSpielState(DealtByChanceState):
     """The shuffle so far, then the engine's :class:`ParisState`."""
 
     def __init__(self, game: ParisGame) -> None:
@@ -125,44 +126,34 @@ class ParisSpielState(pyspiel.State):  # type: ignore[misc]
     def game_state(self, state: ParisState | None) -> None:
         self._engine = _Engine(state)
 
+    # ------------------------------------------------------------- the game's part
+
+    def _engine_state(self) -> ParisState | None:
+        return self.game_state
+
+    def _card_name(self, card: int) -> str:
+        return CARD_NAMES[card]
+
+    def _action_str(self, action: int) -> str:
+        return action_str(action)
+
     # ------------------------------------------------------------- OpenSpiel API
-
-    def current_player(self) -> int:
-        if self.game_state is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        to_act = self.game_state.to_act
-        return int(pyspiel.PlayerId.TERMINAL) if to_act is None else to_act
-
-    def _legal_actions(self, player: int) -> list[int]:
-        assert self.game_state is not None and player == self.game_state.to_act
-        return sorted(self.game_state.legal_actions())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         assert self.game_state is None
         total = _PACK - len(self._sequence)
         return [(c, k / total) for c, k in enumerate(self._left) if k]
 
-    def _apply_action(self, action: int) -> None:
-        if self.game_state is None:
-            if not 0 <= action < NUM_CARDS or not self._left[action]:
-                raise ValueError(f"both copies of card {action} have already been dealt")
-            self._sequence.append(action)
-            self._left[action] -= 1
-            if len(self._sequence) == _PACK:
-                layout, deck = deal_layout(self._sequence, self._players, self._dealer)
-                self.game_state = ParisState.from_layout(
-                    self._players, self._dealer, layout, deck, self._rules
-                )
-            return
-        self.game_state.apply(action)
-
-    def _action_to_string(self, player: int, action: int) -> str:
-        if player == pyspiel.PlayerId.CHANCE:
-            return f"deal {CARD_NAMES[action]}"
-        return action_str(action)
-
-    def is_terminal(self) -> bool:
-        return self.game_state is not None and self.game_state.is_over
+    def _deal_card(self, card: int) -> None:
+        if not 0 <= card < NUM_CARDS or not self._left[card]:
+            raise ValueError(f"both copies of card {card} have already been dealt")
+        self._sequence.append(card)
+        self._left[card] -= 1
+        if len(self._sequence) == _PACK:
+            layout, deck = deal_layout(self._sequence, self._players, self._dealer)
+            self.game_state = ParisState.from_layout(
+                self._players, self._dealer, layout, deck, self._rules
+            )
 
     def returns(self) -> list[float]:
         if self.game_state is None:

@@ -335,3 +335,46 @@ def take_paris_turn(page: Any, *, swap: bool = False, pickup: bool = False) -> s
         button.click()
     wait_answered(page, seq)
     return sent
+
+
+def play_to_deal_end(server: Server, table_id: str, token: str, max_seconds: float = 60) -> Any:
+    """Play one human seat straight over the WebSocket (a random legal action each time) until
+    the first deal is over; returns that state message (with its ``deal_over``)."""
+    import random
+
+    from websockets.sync.client import connect
+
+    rng = random.Random(3)
+    url = f"ws://127.0.0.1:{server.port}/ws/tables/{table_id}?token={token}"
+    deadline = time.monotonic() + max_seconds
+    n = 0
+    last: Any = None
+    with connect(url, max_size=2**22) as ws:
+        while time.monotonic() < deadline:
+            msg = json.loads(ws.recv(timeout=30))
+            if msg.get("type") == "reject" and last is not None:
+                # A move decided on a state already replaced (the page shares the seat), or
+                # too fast: decide again on the newest state.
+                time.sleep(0.2)
+                msg = last
+            if msg.get("type") != "state":
+                continue
+            last = msg
+            if msg.get("deal_over"):
+                return msg
+            view = msg.get("view")
+            if view and view["legal"] and view["to_act"] == msg["you"]["seat"]:
+                n += 1
+                time.sleep(0.06)  # under the server's 20 messages a second
+                action = rng.choice(view["legal"])
+                ws.send(
+                    json.dumps(
+                        {
+                            "type": "action",
+                            "command_id": f"end-{n}",
+                            "expected_seq": msg["seq"],
+                            "action": action,
+                        }
+                    )
+                )
+    raise AssertionError(f"the deal did not end in {max_seconds} s ({n} actions sent)")

@@ -81,14 +81,19 @@ export function cardElement(card, opts = {}) {
   if (opts.small) el.classList.add("small");
   el.dataset.card = card;
   if (opts.button) el.type = "button";
-  el.setAttribute("aria-label", cardLongName(card));
-  if (!opts.button) el.setAttribute("role", "img");
+  // A button is named by its text (its name then holds what it shows, and a key label added
+  // later); a picture of a card by its label.
+  if (!opts.button) {
+    el.setAttribute("role", "img");
+    el.setAttribute("aria-label", cardLongName(card));
+  }
   const sym = SUIT_SYMBOL[card[1]];
   const r = rankLabel(card);
   el.innerHTML =
     `<span class="corner tl" aria-hidden="true"><span class="r">${r}</span><span class="s">${sym}</span></span>` +
     `<span class="pip" aria-hidden="true">${sym}</span>` +
     `<span class="corner br" aria-hidden="true"><span class="r">${r}</span><span class="s">${sym}</span></span>`;
+  if (opts.button) el.insertAdjacentHTML("afterbegin", `<span class="sr-only">${cardLongName(card)}</span>`);
   return el;
 }
 

@@ -242,6 +242,11 @@ async function refreshTables() {
       (a, b) => (order[a.status] ?? 3) - (order[b.status] ?? 3),
     );
     const list = $("#tables");
+    // Redrawing the list must not drop the keyboard focus: remember which link of which
+    // table had it, and give it back to the same link of the redrawn row.
+    const had = list.contains(document.activeElement) ? document.activeElement : null;
+    const focusRow = had?.closest("li")?.dataset.table;
+    const focusText = had?.textContent;
     list.replaceChildren();
     status.textContent = tables.length ? "" : "No public tables yet — create one.";
     for (const t of tables) {
@@ -263,6 +268,10 @@ async function refreshTables() {
         <span class="seats">${seats}</span>
         <span class="totals hint-text">${t.totals && t.totals.some((x) => x) ? t.totals.join(" / ") : ""}</span>${actions}`;
       list.append(li);
+      if (focusRow === t.id) {
+        const again = [...li.querySelectorAll("a")].find((a) => a.textContent === focusText);
+        again?.focus();
+      }
     }
   } catch (err) {
     status.textContent = `Could not load the tables: ${err.message}`;

@@ -32,6 +32,7 @@ export function renderSeatBox(el, info) {
   if (info.hand) {
     const hand = document.createElement("div");
     hand.className = "opp-hand";
+    hand.setAttribute("role", "group");
     hand.setAttribute("aria-label", info.hand.open ? `${info.name}'s cards` : `${info.name} holds ${info.hand.count} cards`);
     if (info.hand.open) {
       hand.classList.add("open");

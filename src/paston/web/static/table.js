@@ -65,6 +65,10 @@ let summary = null;
 let game = "paston";
 let renderer = null;
 const chatSeen = new Set();
+// The end of a deal: when its result was first shown (performance.now()), and whether the
+// player asked to keep it on screen (the next deal's states then wait in the queue).
+let dealEndShown = 0;
+let dealHeld = false;
 
 // ------------------------------------------------------------------ connection
 
@@ -227,6 +231,8 @@ function applyPresence(msg) {
 function pump() {
   clearTimeout(holdTimer);
   while (queue.length) {
+    // A deal result the player keeps open: the next deal waits until they continue.
+    if (dealHeld && state?.deal_over && !queue[0].deal_over) return;
     const wait = holdUntil - performance.now();
     if (wait > 0) {
       holdTimer = setTimeout(pump, wait);
@@ -239,6 +245,8 @@ function pump() {
 function showState(msg) {
   const newHand = state && state.view && msg.view && state.table.deal_number !== msg.table.deal_number;
   if (newHand) renderer?.onAction("new-hand");
+  if (msg.deal_over && !state?.deal_over) dealEndShown = performance.now();
+  if (!msg.deal_over) dealHeld = false;
   state = msg;
   if (!myTurn()) renderer?.onAction("not-my-turn");
   // A backlog (the tab is in the background, or states waited long in the queue) is shown at
@@ -309,6 +317,46 @@ function waitingBanner() {
   return el;
 }
 
+// Under a deal's result (before the game's end): when the next deal comes, and a button to keep
+// the result open until the player continues. The server deals after the table's pause; a held
+// result only delays what this page shows.
+function dealEndControls() {
+  const el = document.createElement("div");
+  el.className = "deal-next";
+  if (state.table.status === "over") return el;
+  const line = document.createElement("span");
+  line.id = "deal-countdown";
+  line.setAttribute("aria-live", "off");
+  const b = document.createElement("button");
+  b.type = "button";
+  b.id = "deal-continue";
+  b.addEventListener("click", () => {
+    dealHeld = !dealHeld;
+    if (dealHeld) renderDealCountdown();
+    else pump();
+  });
+  el.append(line, b);
+  return el;
+}
+
+function renderDealCountdown() {
+  const line = $("#deal-countdown");
+  const b = $("#deal-continue");
+  if (!line || !b || !state?.deal_over) return;
+  const hand = renderer.handWord ?? "deal";
+  const waiting = queue.length > 0 && !queue[0].deal_over;
+  if (dealHeld) {
+    line.textContent = waiting ? `The next ${hand} has started: it waits for you.` : `Kept open for you.`;
+    b.textContent = `Go to the next ${hand}`;
+    b.classList.add("primary");
+    return;
+  }
+  b.classList.remove("primary");
+  b.textContent = "Keep this open";
+  const left = Math.ceil((dealEndShown + (state.table.deal_pause ?? 0) * 1000 - performance.now()) / 1000);
+  line.textContent = left > 0 ? `Next ${hand} in ${left} s` : `Next ${hand} in a moment…`;
+}
+
 function showReject(text) {
   const el = $("#reject");
   el.textContent = text;
@@ -343,6 +391,7 @@ function context() {
     rerender: render,
     commonTags,
     waitingBanner,
+    dealEndControls,
     speed: catchingUp ? 0 : speed(),
     tableId,
   };
@@ -376,19 +425,22 @@ function render() {
   $("#table-name").textContent = t.name + (t.public ? "" : " (private)");
   const dealer = state.view?.dealer ?? t.dealer;
   const hand = renderer.handWord ?? "deal";
+  // Between deals the table already counts the next deal; the header names the one that ended.
+  const number = state.deal_over?.deal ?? t.deal_number;
   const played = (t.score_sheet ?? []).filter((r) => !r.redeal).length;
   $("#deal-meta").textContent =
     t.status === "waiting"
       ? "waiting for players"
       : t.status === "over"
         ? `${played} ${hand}${played === 1 ? "" : "s"} played`
-        : `${hand} ${t.deal_number}${dealer !== null && dealer !== undefined ? ` · dealer ${shortNames()[dealer]}` : ""}${
+        : `${hand} ${number}${state.deal_over ? " (over)" : ""}${dealer !== null && dealer !== undefined ? ` · dealer ${shortNames()[dealer]}` : ""}${
           me === null ? " · watching" : ""
         }`;
 
   const ms = renderer.render(state.view, context()) ?? 0;
   renderSidebar();
   renderTimer();
+  renderDealCountdown();
   markHinted();
   if (t.status === "over" && !gameOverShown) {
     gameOverShown = true;
@@ -628,11 +680,19 @@ async function init() {
     const text = input.value.trim();
     if (!text) return;
     if (sendRaw({ type: "chat", text })) input.value = "";
+    // Give the keys back to the table: the next "1" is a move, not a word of chat.
+    input.blur();
+  });
+  $("#chat-input").addEventListener("keydown", (ev) => {
+    if (ev.key === "Escape") ev.target.blur();
   });
   document.addEventListener("keydown", onKey);
   initSpeed();
   setInterval(() => {
-    if (state && renderer) renderTimer();
+    if (state && renderer) {
+      renderTimer();
+      renderDealCountdown();
+    }
   }, 250);
   setInterval(ping, 20000);
 

@@ -34,8 +34,8 @@ const FELT_HTML = `
     <div class="turn-line" id="turn-line" aria-live="polite"></div>
     <div class="contract-line" id="p-note" aria-live="polite"></div>
   </div>
-  <div class="p-opponents" id="p-opponents" aria-label="The other players"></div>
-  <div class="p-center" id="p-center" aria-label="The middle of the table">
+  <div class="p-opponents" id="p-opponents" role="group" aria-label="The other players"></div>
+  <div class="p-center" id="p-center" role="group" aria-label="The middle of the table">
     <div class="p-deck" id="p-deck"></div>
     <div class="p-pile-wrap">
       <div class="p-pile" id="p-pile" role="img"></div>
@@ -43,10 +43,12 @@ const FELT_HTML = `
     </div>
     <div class="p-burned" id="p-burned"></div>
   </div>
-  <div class="action-panel" id="action-panel" aria-live="polite"></div>
-  <div class="p-mine" id="p-mine">
-    <div class="p-seat me" id="p-me"></div>
-    <div class="my-hand p-hand" id="my-hand" role="group" aria-label="Your hand"></div>
+  <div class="dock" id="dock">
+    <div class="action-panel" id="action-panel" aria-live="polite"></div>
+    <div class="p-mine" id="p-mine">
+      <div class="p-seat me" id="p-me"></div>
+      <div class="my-hand p-hand" id="my-hand" role="group" aria-label="Your hand"></div>
+    </div>
   </div>`;
 
 const PANEL_HTML = `
@@ -327,6 +329,7 @@ function tableCards(v, s, opts = {}) {
   const seat = v.seats[s];
   const wrap = document.createElement("div");
   wrap.className = "p-table";
+  wrap.setAttribute("role", "group");
   wrap.setAttribute("aria-label", seatTableLabel(seat));
   const up = seat.face_up ?? [];
   const slots = new Set(seat.face_down_slots ?? []);
@@ -393,6 +396,7 @@ function seatTableLabel(seat) {
 function handStack(count, small = true) {
   const el = document.createElement("div");
   el.className = "p-handcount";
+  el.setAttribute("role", "img");
   el.setAttribute("aria-label", `${count} card${count === 1 ? "" : "s"} in hand`);
   const stack = document.createElement("div");
   stack.className = "p-stack";
@@ -743,6 +747,7 @@ function renderPanel(v) {
     box.innerHTML = `<div class="result-line">${resultLine(v) || "Game over"}</div>${
       v.end === "turn_limit" ? `<div class="hint-text">Ended by the turn limit (${v.turns} turns).</div>` : ""
     }`;
+    if (ctx.dealEndControls) box.append(ctx.dealEndControls());
     el.append(box);
     return;
   }

@@ -38,11 +38,13 @@ const FELT_HTML = `
     <div class="contract-line" id="contract-line"></div>
   </div>
   <div class="seat-box seat-right" id="seat-right" aria-live="polite"></div>
-  <div class="trick-area" id="trick-area" aria-label="Current trick"></div>
-  <div class="action-panel" id="action-panel" aria-live="polite"></div>
-  <div class="my-area">
-    <div class="my-hand" id="my-hand" role="group" aria-label="Your hand"></div>
-    <div class="seat-box me-box" id="seat-me"></div>
+  <div class="trick-area" id="trick-area" role="group" aria-label="Current trick"></div>
+  <div class="dock" id="dock">
+    <div class="action-panel" id="action-panel" aria-live="polite"></div>
+    <div class="my-area">
+      <div class="my-hand" id="my-hand" role="group" aria-label="Your hand"></div>
+      <div class="seat-box me-box" id="seat-me"></div>
+    </div>
   </div>`;
 
 const PANEL_HTML = `
@@ -432,14 +434,22 @@ function renderPanel() {
     box.className = "deal-result";
     box.id = "deal-result";
     box.innerHTML = dealResultHTML(d, nm);
+    // The prikup and the discards as cards: what was hidden during the deal.
     const extra = document.createElement("div");
-    extra.className = "hint-text";
-    const bits = [];
-    if (over.prikup) bits.push(`Prikup: ${over.prikup.map(cardLabel).join(" ")}`);
-    if (over.discards) bits.push(`discards: ${over.discards.map(cardLabel).join(" ")}`);
-    if (t.status !== "over") bits.push("next deal in a moment…");
-    extra.textContent = bits.join(" · ");
-    box.append(extra);
+    extra.className = "deal-cards";
+    for (const [what, cards] of [
+      ["Prikup", over.prikup],
+      ["Discards", over.discards],
+    ]) {
+      if (!cards?.length) continue;
+      const group = document.createElement("span");
+      group.className = "deal-cards-group";
+      group.innerHTML = `<span class="deal-cards-label">${what}:</span>`;
+      for (const c of cards) group.append(cardElement(c, { small: true }));
+      extra.append(group);
+    }
+    if (extra.childElementCount) box.append(extra);
+    if (ctx.dealEndControls) box.append(ctx.dealEndControls());
     el.append(box);
     return;
   }

@@ -26,6 +26,9 @@ from server_helpers import THREE_HUMANS, Client, free_port, my_turn
 from sqlalchemy import create_engine, text
 from test_server_postgres import postgres_url
 
+from paston.server.cluster import CLUSTER_LOCK_SPACE
+from paston.server.cluster_proxy import _forwarded_for
+
 __all__ = ["postgres_url"]
 
 #: Seconds within which a dead owner's table must be playable again.
@@ -247,6 +250,34 @@ async def _scenario(nodes: list[Node], db: str) -> None:
             logged[cid] = (seq, json.loads(data)["action"])
     assert logged == acked
 
+    # A process whose lock session dies exits (it can no longer prove what it owns), and the
+    # last process takes its tables.
+    holder = _owner_node(db, bots_table)
+    victim = next(n for n in live if str(n.proc.pid) == holder.split("-")[0])
+    _terminate_lock_session(db, bots_table)
+    assert await asyncio.to_thread(victim.proc.wait, TAKEOVER_LIMIT) == 70
+    survivor = next(n for n in live if n is not victim)
+    deadline = time.monotonic() + TAKEOVER_LIMIT
+    while _owner_node(db, bots_table).split("-")[0] != str(survivor.proc.pid):
+        assert time.monotonic() < deadline, "the last process did not take the table"
+        await asyncio.sleep(0.2)
+
+
+def _terminate_lock_session(db: str, table: str) -> None:
+    engine = create_engine(db)
+    try:
+        with engine.begin() as conn:
+            ended = conn.execute(
+                text(
+                    "SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' "
+                    "AND classid = :space AND objid::bigint = (hashtext(:t)::bigint & 4294967295)"
+                ),
+                {"space": CLUSTER_LOCK_SPACE, "t": table},
+            ).all()
+    finally:
+        engine.dispose()
+    assert [r[0] for r in ended] == [True]
+
 
 @pytest.mark.parametrize("db", ["sqlite:///x.sqlite", ""])
 def test_cluster_needs_postgres(db: str, tmp_path: Path) -> None:
@@ -256,3 +287,11 @@ def test_cluster_needs_postgres(db: str, tmp_path: Path) -> None:
     assert out.stderr.strip().splitlines() == [
         "error: --cluster needs a PostgreSQL --db (postgresql+psycopg://...)"
     ]
+
+
+def test_relayed_requests_name_the_client() -> None:
+    # The owner takes the rightmost untrusted address: the relay adds its peer after what came.
+    scope: dict[str, Any] = {"client": ("10.0.0.9", 5555), "headers": []}
+    assert _forwarded_for(scope) == "10.0.0.9"
+    scope["headers"] = [(b"x-forwarded-for", b"203.0.113.7")]
+    assert _forwarded_for(scope) == "203.0.113.7, 10.0.0.9"

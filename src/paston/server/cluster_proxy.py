@@ -10,8 +10,8 @@ frame in both directions. The owner builds every message for that socket's own s
 spectator), exactly as for its own sockets, so the relay never sees more than its client may.
 
 Relayed requests carry ``X-Paston-Forwarded`` (so a request is relayed at most once: the owner
-serves it or refuses it) and ``X-Forwarded-For`` with the client's address (believed by the
-owner when the cluster's addresses are among its ``--trusted-proxy`` networks).
+serves it or refuses it) and ``X-Forwarded-For`` with the peer's address added (believed by
+the owner when the cluster's addresses are among its ``--trusted-proxy`` networks).
 
 The lobby (``GET /api/tables``) lists the public tables of every process: this one's and
 those the others list (asked over HTTP, each at most every :data:`LOBBY_CACHE` seconds).
@@ -156,7 +156,10 @@ class ClusterRouter:
             if not message.get("more_body"):
                 break
         headers = [(k, v) for k, v in scope["headers"] if k.lower() not in _HOP_HEADERS]
-        headers += [(FORWARDED_HEADER, b"1"), (b"x-forwarded-for", _client(scope).encode())]
+        headers += [
+            (FORWARDED_HEADER, b"1"),
+            (b"x-forwarded-for", _forwarded_for(scope).encode("latin-1")),
+        ]
         if self._http is None:
             self._http = httpx.AsyncClient(timeout=FORWARD_TIMEOUT)
         url = address + scope["path"]
@@ -187,9 +190,13 @@ class ClusterRouter:
             await self._http.aclose()
 
 
-def _client(scope: Scope) -> str:
+def _forwarded_for(scope: Scope) -> str:
+    """The ``X-Forwarded-For`` of the relayed request: what came in, then the peer. The owner
+    takes the rightmost address that is not a trusted proxy, as it would have here."""
     client = scope.get("client")
-    return str(client[0]) if client else "unknown"
+    peer = str(client[0]) if client else "unknown"
+    came = [v.decode("latin-1") for k, v in scope.get("headers", ()) if k == b"x-forwarded-for"]
+    return ", ".join([*came, peer])
 
 
 async def _send_json(send: Send, status: int, code: str, message: str) -> None:
@@ -205,7 +212,7 @@ async def _relay_socket(address: str, scope: Scope, receive: Receive, send: Send
     url = "ws" + address.removeprefix("http") + scope["path"]
     if scope.get("query_string"):
         url += "?" + scope["query_string"].decode("latin-1")
-    headers = [("X-Paston-Forwarded", "1"), ("X-Forwarded-For", _client(scope))]
+    headers = [("X-Paston-Forwarded", "1"), ("X-Forwarded-For", _forwarded_for(scope))]
     await ws.accept()
     try:
         upstream = await websockets.connect(

@@ -12,6 +12,11 @@ The encodings need only numpy. The adapters import their framework when first us
   (:mod:`paston.env.paris_pettingzoo`);
 * ``import paston.env.paris_openspiel`` — registers the OpenSpiel game ``python_paris``.
 
+What the adapters of every game share lives once: :mod:`paston.env.gym_seat` (the learner's
+seat and its bots), :mod:`paston.env.aec_seats` (PettingZoo's seat agents),
+:mod:`paston.env.spiel_dealt` (OpenSpiel's chance deal, then the engine) and
+:mod:`paston.env.masks` (the legal-action mask).
+
 See docs/research-apis.md.
 """
 

@@ -45,6 +45,8 @@ class Node:
         self.proc = subprocess.Popen(
             cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
         )
+
+    def wait_ready(self) -> None:
         assert self.proc.stdout is not None
         line = self.proc.stdout.readline()
         if "Paston is at" not in line:
@@ -135,8 +137,11 @@ def _log(db: str, table: str) -> list[tuple[int, str, str]]:
 
 
 def test_three_processes_one_table_owner_killed(postgres_url: str, tmp_path: Path) -> None:
+    # Started at once: they create the shared tables together on an empty database.
     nodes = [Node(postgres_url, tmp_path) for _ in range(3)]
     try:
+        for node in nodes:
+            node.wait_ready()
         # A server of the one-owner mode cannot join a cluster's database.
         alone = serve_once(["--port", str(free_port()), "--db", postgres_url], tmp_path)
         assert alone.returncode == 2 and "in use by another paston serve" in alone.stderr

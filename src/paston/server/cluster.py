@@ -37,6 +37,7 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.pool import NullPool
 
 from .safe_log import log_failure
+from .store import create_schema
 
 if TYPE_CHECKING:
     from .registry import TableRegistry
@@ -111,7 +112,7 @@ class ClusterNode:
         self.address = settings.address.rstrip("/")
         self.node = settings.node
         self.engine = create_engine(db_url, hide_parameters=True, poolclass=NullPool)
-        _metadata.create_all(self.engine)
+        create_schema(self.engine, _metadata)
         self._conn = self.engine.connect().execution_options(isolation_level="AUTOCOMMIT")
         # One connection, used by the event loop and by the watcher's thread: one at a time.
         self._mutex = threading.Lock()

@@ -33,6 +33,7 @@ from sqlalchemy import (
     event,
     insert,
     select,
+    text,
 )
 from sqlalchemy.engine import Engine
 
@@ -151,13 +152,28 @@ def make_engine(url: str) -> Engine:
     return create_engine(url, pool_pre_ping=True, hide_parameters=True)
 
 
+#: Transaction-level advisory lock taken while creating tables in PostgreSQL.
+SCHEMA_LOCK_KEY = 0x7061736368  # "pasch"
+
+
+def create_schema(engine: Engine, schema: MetaData) -> None:
+    """Create ``schema``'s missing tables. On PostgreSQL under an advisory lock: processes of a
+    cluster starting at once would otherwise race to create the same tables (and one fail)."""
+    if engine.dialect.name != "postgresql":
+        schema.create_all(engine)
+        return
+    with engine.begin() as conn:
+        conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": SCHEMA_LOCK_KEY})
+        schema.create_all(conn)
+
+
 class EventStore:
     """Append-only event logs of all tables, with a group-committing writer thread."""
 
     def __init__(self, url: str = DEFAULT_DB_URL) -> None:
         self.url = url
         self.engine = make_engine(url)
-        metadata.create_all(self.engine)
+        create_schema(self.engine, metadata)
         self._queue: queue.Queue[_Job | None] = queue.Queue()
         self._thread: threading.Thread | None = None
         self.commits = 0

@@ -29,7 +29,10 @@ from paston.games.paston.record import replay as paston_replay
 
 CLI_DATA = Path(__file__).parents[1] / "cli" / "data"
 PASTON_RECORDS = sorted(p for p in CLI_DATA.glob("*.json") if not p.name.endswith(".replay.json"))
-KNOWN = "'paston-deal/1', 'paston-game/1', 'paris-game/1' or 'paris-position/1'"
+KNOWN = (
+    "'paston-deal/1', 'paston-game/1', 'paris-game/1', 'paris-position/1', "
+    "'paskievics-deal/1' or 'paskievics-game/1'"
+)
 
 
 @pytest.fixture

@@ -65,6 +65,11 @@ class PaskievicsMatch:
         return self.deals[-1] if self.deals else None
 
     @property
+    def states(self) -> list[PaskievicsState]:
+        """Every deal so far (``paston show`` pictures each)."""
+        return self.deals
+
+    @property
     def over(self) -> bool:
         self._settle_last()
         return self.scored >= self.rules.game_deals

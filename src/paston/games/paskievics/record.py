@@ -236,7 +236,7 @@ def summary(state: PaskievicsState) -> dict[str, Any]:
     return {
         "phase": state.phase,
         "to_act": state.to_act,
-        "legal": sorted(A.action_str(a) for a in state.legal_actions()),
+        "legal": [A.action_str(a) for a in sorted(state.legal_actions())],
         "dealer": state.dealer,
         "forehand": state.forehand,
         "declarer": state.declarer,

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from .cards import NUM_CARDS
 
-__all__ = ["deal_cards", "deal_from_deck"]
+__all__ = ["deal_cards", "deal_from_deck", "seeded_record"]
 
 
 def deal_from_deck(
@@ -28,3 +29,26 @@ def deal_cards(
     deck = list(range(NUM_CARDS))
     rng.shuffle(deck)
     return deal_from_deck(deck, dealer, players)
+
+
+def seeded_record(players: int, seed: int, dealer: int = 0) -> dict[str, Any]:
+    """The ``paskievics-deal/1`` record ``paston deal --game paskievics`` prints (no actions):
+    the deal of ``random.Random(seed)`` (Python's Mersenne Twister; not a cross-language
+    reference shuffle)."""
+    from .cards import CARD_NAMES
+
+    if players not in (4, 5):
+        raise ValueError(f"Paskievics is for 4 or 5 players, not {players}")
+    hands, talon, dealer = deal_cards(random.Random(seed), dealer, players)
+    record: dict[str, Any] = {"format": "paskievics-deal/1", "rules": {}}
+    if players == 5:
+        record["rules"] = {"players": 5}
+    record.update(
+        {
+            "dealer": dealer,
+            "hands": [[CARD_NAMES[c] for c in hand] for hand in hands],
+            "talon": [CARD_NAMES[c] for c in talon],
+            "actions": [],
+        }
+    )
+    return record

@@ -433,7 +433,7 @@ class PaskievicsState:
 
     @staticmethod
     def _names(legal: list[int]) -> tuple[str, ...]:
-        return tuple(sorted(A.action_str(a) for a in legal))
+        return tuple(A.action_str(a) for a in sorted(legal))
 
     def _illegal_reason(self, action: int, legal: list[int]) -> str:
         if self.to_act is None:

@@ -17,7 +17,7 @@ from .state import SIDE_NAMES
 if TYPE_CHECKING:
     from .state import PaskievicsState
 
-__all__ = ["PaskievicsView", "build_view"]
+__all__ = ["PaskievicsView", "build_view", "view_data"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,7 +34,7 @@ class PaskievicsView:
         return out
 
 
-def _partner_known(state: PaskievicsState, seat: int) -> bool:
+def _partner_known(state: PaskievicsState, seat: int | None) -> bool:
     if state.called is None:
         return False
     if state.is_over or state.all_revealed or seat == state.partner:
@@ -44,7 +44,7 @@ def _partner_known(state: PaskievicsState, seat: int) -> bool:
     return seat == state.office
 
 
-def _public_action(state: PaskievicsState, seat: int, actor: int, action: int) -> str:
+def _public_action(state: PaskievicsState, seat: int | None, actor: int, action: int) -> str:
     if action >= A.DISCARD and actor != seat and not state.is_over:
         count = len(A.DISCARD_SETS[action - A.DISCARD])
         return f"discard {count} card" + ("s" if count > 1 else "")
@@ -53,8 +53,14 @@ def _public_action(state: PaskievicsState, seat: int, actor: int, action: int) -
 
 def build_view(state: PaskievicsState, seat: int) -> PaskievicsView:
     """The view of ``seat`` (a sitting-out dealer sees the public part only)."""
-    active = seat in state.active
-    dealer_sees = not active and state.rules.five_dealer_sees
+    legal = tuple(state.legal_actions()) if state.to_act == seat else ()
+    return PaskievicsView(seat, legal, view_data(state, seat))
+
+
+def view_data(state: PaskievicsState, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` knows as JSON-ready data; ``seat=None`` is a spectator (public only)."""
+    active = seat is not None and seat in state.active
+    dealer_sees = seat == state.dealer and not active and state.rules.five_dealer_sees
     over = state.is_over
     received = state.received
     discards_done = state.phase in ("announce", "play", "scored")
@@ -79,7 +85,7 @@ def build_view(state: PaskievicsState, seat: int) -> PaskievicsView:
         "dealer": state.dealer,
         "forehand": state.forehand,
         "multiplier": state.multiplier,
-        "hand": format_cards(state.hands[seat]) if active else [],
+        "hand": format_cards(state.hands[seat]) if seat is not None and active else [],
         "actions": [
             {"seat": actor, "action": _public_action(state, seat, actor, action)}
             for actor, action in zip(state.actors, state.history, strict=True)
@@ -100,7 +106,9 @@ def build_view(state: PaskievicsState, seat: int) -> PaskievicsView:
             None
             if received is None
             else (
-                [format_cards(r) for r in received] if dealer_sees else format_cards(received[seat])
+                [format_cards(r) for r in received]
+                if dealer_sees
+                else format_cards(received[seat] if seat is not None else [])
             )
         ),
         "discards": discards,
@@ -133,5 +141,4 @@ def build_view(state: PaskievicsState, seat: int) -> PaskievicsView:
         "thrown_in": state.thrown_in,
         "value": state.value,
     }
-    legal = tuple(state.legal_actions()) if state.to_act == seat else ()
-    return PaskievicsView(seat, legal, data)
+    return data

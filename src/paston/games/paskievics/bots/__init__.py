@@ -1,0 +1,7 @@
+"""The Paskievics bots: ``random`` only for now.
+
+Each module registers its bots with :func:`paston.bots.registry.register_bot` (game
+``"paskievics"``) when imported. Bots only ever see a seat's view.
+"""
+
+BOT_MODULES = ("random_bot",)

@@ -1,0 +1,48 @@
+"""Paskievics at a server table: what a spectator sees, the reveal at the end of a deal, and a
+timed-out seat's action."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import actions as A
+from .cards import CARD_NAMES, format_cards
+from .state import PaskievicsState
+from .view import view_data
+
+__all__ = ["default_action", "reveal", "spectator_view"]
+
+
+def spectator_view(state: PaskievicsState) -> dict[str, Any]:
+    """The public part of a view: no hand, no talon or discard cards, no hidden partnership."""
+    out = view_data(state, None)
+    out["legal"] = []
+    return out
+
+
+def reveal(state: PaskievicsState, number: int | None = None) -> dict[str, Any]:
+    """Every card of a finished deal: the dealt hands, the talon, the discards, the actions."""
+    if not state.is_over:
+        raise ValueError("a Paskievics deal is revealed only once it is over")
+    head: dict[str, Any] = {} if number is None else {"deal": number}
+    return {
+        **head,
+        "hands": [format_cards(h) for h in state.dealt],
+        "talon": [CARD_NAMES[c] for c in state.talon],
+        "discards": [format_cards(d) for d in state.discards],
+        "partner": state.partner,
+        "alone": state.alone,
+        "scores": list(state.scores or ()),
+        "actions": [A.action_str(a) for a in state.history],
+    }
+
+
+def default_action(state: PaskievicsState) -> int:
+    """A timed-out seat: ``pass`` when it may, else the first legal action (a bid keeps the
+    auction going only when a pass is illegal; a discard, call or card the lowest-numbered)."""
+    legal = state.legal_actions()
+    if not legal:
+        raise ValueError("nobody is to act in this deal")
+    if A.PASS in legal:
+        return A.PASS
+    return legal[0]

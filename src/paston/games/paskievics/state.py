@@ -406,7 +406,7 @@ class PaskievicsState:
         legal = self.legal_actions()
         if action not in legal:
             raise IllegalAction(self._illegal_reason(action, legal), legal=self._names(legal))
-        self._log.append({name: copy.deepcopy(getattr(self, name)) for name in _MUTABLE})
+        self._log.append(self._snapshot())
         p = self.to_act
         assert p is not None
         self.history.append(action)
@@ -422,6 +422,20 @@ class PaskievicsState:
             self._apply_announce(p, action)
         else:
             self._apply_play(p, action - A.PLAY)
+
+    def _snapshot(self) -> dict[str, Any]:
+        """The fields an action may change, copied as deep as actions mutate them (cheaper
+        than a deep copy: containers that actions only replace are shared)."""
+        snap = {name: getattr(self, name) for name in _MUTABLE}
+        snap["hands"] = [set(h) for h in self.hands]
+        for name in ("discards", "discard_queue", "counts", "turn_said", "_starts", "tricks"):
+            snap[name] = list(snap[name])
+        snap["trick"] = list(self.trick)
+        snap["status"] = dict(self.status)
+        snap["bidders"] = set(self.bidders)
+        snap["revealed"] = set(self.revealed)
+        snap["announced"] = [list(entry) for entry in self.announced]
+        return snap
 
     def undo(self) -> int:
         if not self.history:

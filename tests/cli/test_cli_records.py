@@ -413,7 +413,10 @@ def test_a_bad_paris_record_is_one_error_line() -> None:
 
 @pytest.mark.parametrize("command", ["replay", "show"])
 def test_format_errors_name_every_known_format(command: str) -> None:
-    known = "'paston-deal/1', 'paston-game/1', 'paris-game/1' or 'paris-position/1'"
+    known = (
+        "'paston-deal/1', 'paston-game/1', 'paris-game/1', 'paris-position/1', "
+        "'paskievics-deal/1' or 'paskievics-game/1'"
+    )
     missing = run(command, "-", stdin='{"hands": []}')
     assert missing.stderr == f"error: missing key 'format' ({known})\n"
     unknown = run(command, "-", stdin='{"format": "chess-game/1"}')

@@ -99,7 +99,7 @@ def test_five_player_game_dealers_rotate_and_sit_out() -> None:
         ({"max_kontra": 6}, "rules: max_kontra must be an integer from 1 to 5, not 6"),
         ({"players": 3}, "rules: players must be 4 or 5, not 3"),
         ({"xx_discardable": "yes"}, 'rules: xx_discardable must be true or false, not "yes"'),
-        ({"self_call": "any_held"}, 'rules: self_call = "any_held" is not played'),
+        ({"xx_discardable": True}, "rules: xx_discardable = true is not played"),
         ({"nonsense": 1}, "rules: unknown flag 'nonsense'"),
     ],
 )

@@ -86,16 +86,9 @@ _SPEC: dict[str, tuple[Any, str, Any, str]] = {
 #: Flag values the engine refuses because it does not play them yet.
 UNSUPPORTED: dict[str, tuple[Any, ...]] = {
     "xx_discardable": (True,),
-    "tarokk_discard_last_resort": (True,),
-    "self_call": ("any_held",),
-    "count_identifies_side": (True,),
-    "bonus_values": ("kovacs",),
-    "volat_restrictions": ("tournament",),
     "trull_conventions": (True,),
     "three_trull_not_played": (True,),
-    "tarokk_count_payment": ("team",),
     "silent_kings_with_silent_double": (False,),
-    "acceptor_must_announce": (True,),
 }
 
 

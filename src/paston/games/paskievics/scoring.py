@@ -17,6 +17,20 @@ D = 0
 O = 1  # noqa: E741 - the spec's name for the defenders' side
 
 
+# bonus_values -> (announced values, silent values) of the bonuses not multiplied by g (§10.3,
+# AMBIG-P18: Kovács raises kings, ultimó and the catch).
+_BONUS_VALUES: dict[str, tuple[dict[str, int], dict[str, int]]] = {
+    "standard": (
+        {"trull": 2, "kings": 2, "ultimo": 10, "catch": 42},
+        {"trull": 1, "kings": 1, "ultimo": 5, "catch": 21},
+    ),
+    "kovacs": (
+        {"trull": 2, "kings": 4, "ultimo": 12, "catch": 60},
+        {"trull": 1, "kings": 2, "ultimo": 6, "catch": 30},
+    ),
+}
+
+
 def other(side: int) -> int:
     return 1 - side
 
@@ -49,6 +63,7 @@ def deal_value(
     16
     """
     total = 0
+    announced_value, silent_value = _BONUS_VALUES[rules.bonus_values]
 
     def pay(amount: int, to: int) -> None:
         nonlocal total
@@ -89,24 +104,29 @@ def deal_value(
     for item, by in (("trull", facts.trull_by), ("kings", facts.kings_by)):
         for side in (D, O):
             if said(side, item):
-                pay(2 * 2 ** announced[(side, item)], side if by == side else other(side))
+                amount = announced_value[item] * 2 ** announced[(side, item)]
+                pay(amount, side if by == side else other(side))
         cancelled = vol == by and (rules.volat_cancels_silent == "any_volat" or silent_volat)
         if by is not None and not said(by, item) and not cancelled:
-            pay(1, by)
+            pay(silent_value[item], by)
     for side in (D, O):
         if said(side, "ultimo"):
             made = facts.pagat_side == side and facts.pagat_last and facts.pagat_won
-            pay(10 * 2 ** announced[(side, "ultimo")], side if made else other(side))
+            amount = announced_value["ultimo"] * 2 ** announced[(side, "ultimo")]
+            pay(amount, side if made else other(side))
     if facts.pagat_last and facts.pagat_side is not None and not said(facts.pagat_side, "ultimo"):
-        pay(5, facts.pagat_side if facts.pagat_won else other(facts.pagat_side))
+        pay(
+            silent_value["ultimo"],
+            facts.pagat_side if facts.pagat_won else other(facts.pagat_side),
+        )
     for side in (D, O):
         if said(side, "catch"):
             pay(
-                42 * 2 ** announced[(side, "catch")],
+                announced_value["catch"] * 2 ** announced[(side, "catch")],
                 side if facts.catch_by == side else other(side),
             )
     if facts.catch_by is not None and not said(facts.catch_by, "catch"):
-        pay(21, facts.catch_by)
+        pay(silent_value["catch"], facts.catch_by)
     return total
 
 

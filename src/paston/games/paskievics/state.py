@@ -291,7 +291,13 @@ class PaskievicsState:
         assert self.received is not None
         k = len(self.received[p])
         free = sorted(self.hands[p] - self._protected(p))
-        acts = [A.discard_id(combo) for combo in combinations(free, k)]
+        combos = list(combinations(free, k))
+        if self.rules.tarokk_discard_last_resort:
+            # Tarokks only when the discardable plain cards do not suffice (AMBIG-P11).
+            plain = sum(1 for c in free if not is_tarokk(c))
+            most = max(0, k - plain)
+            combos = [c for c in combos if sum(1 for x in c if is_tarokk(x)) <= most]
+        acts = [A.discard_id(combo) for combo in combos]
         if self._may_annul(p):
             acts.append(A.ANNUL)
         return acts
@@ -310,10 +316,15 @@ class PaskievicsState:
         )
         free = self.rules.free_call
         if T20 not in hand:
-            return [T20, *avail] if others_discarded and free == "always" else [T20]
-        if others_discarded and free in ("declarer_holds_xx", "always"):
-            return [T20, *avail]
-        return [T20, *avail[:1]]
+            cards = [T20, *avail] if others_discarded and free == "always" else [T20]
+        elif others_discarded and free in ("declarer_holds_xx", "always"):
+            cards = [T20, *avail]
+        else:
+            cards = [T20, *avail[:1]]
+        if self.rules.self_call == "any_held":
+            # Calling a tarokk of his own hand: the declarer plays alone.
+            cards += [c for c in sorted(hand) if tarokk(20) <= c <= tarokk(2) and c not in cards]
+        return sorted(cards)
 
     # announcements (§8.8)
     def _item_index(self, side: int, item: str) -> int | None:
@@ -334,6 +345,15 @@ class PaskievicsState:
         """Whether ``p`` may not end his turn yet (§8.6)."""
         if self.owes_ultimo == p and self.turns_begun_count(p) <= 1:
             return self._item_index(self.side(p), "ultimo") is None
+        inv = self.invitation
+        if (
+            self.rules.acceptor_must_announce
+            and p == self.declarer
+            and inv is not None
+            and inv[1] != p
+            and self.turns_begun_count(p) == 1
+        ):
+            return self._item_index(D, "trull") is None and self._item_index(D, "ultimo") is None
         return False
 
     def turns_begun_count(self, p: int) -> int:
@@ -354,15 +374,19 @@ class PaskievicsState:
         ok = self.is_revealed(p) or side == self.presumed
         acts: list[int] = []
         n = self._tarokks(p)
-        if n in (8, 9) and not any(s == p for s, _ in self.counts):
+        counted = any(s == p for s, _ in self.counts)
+        if n in (8, 9) and not counted and (ok or not self.rules.count_identifies_side):
             acts.append(A.COUNT + n - 8)
+        tournament = self.rules.volat_restrictions == "tournament"
+        after_volat = ("double", "trull", "kings") if tournament else ("double",)
         if ok:
             for b, bonus in enumerate(A.BONUSES):
                 if self._item_index(side, bonus) is not None:
                     continue
-                if bonus == "double" and self._item_index(side, "volat") is not None:
+                if bonus in after_volat and self._item_index(side, "volat") is not None:
                     continue
-                if bonus == "volat" and A.BONUS + A.BONUSES.index("double") in self.turn_said:
+                said_double = A.BONUS + A.BONUSES.index("double") in self.turn_said
+                if bonus == "volat" and said_double and not tournament:
                     continue
                 if bonus == "ultimo" and self._count_pending(p):
                     continue
@@ -582,6 +606,8 @@ class PaskievicsState:
             self._apply_call(action - A.CALL)
         elif action < A.BONUS:
             self.counts.append((p, 8 + action - A.COUNT))
+            if self.rules.count_identifies_side:
+                self._spoke(p)
         elif action < A.KONTRA:
             bonus = A.BONUSES[action - A.BONUS]
             self.announced.append([bonus, self.side(p), p, 0])
@@ -697,6 +723,13 @@ class PaskievicsState:
         announced = {(e[1], e[0]): e[3] for e in self.announced}
         value = deal_value(self.rules, g, facts, announced, self.game_level)
         self.facts, self.value = facts, value
+        counts = self.counts
+        if self.rules.tarokk_count_payment == "team":
+            # A count is a team item: +-c on V for the counting player's side (AMBIG-P22).
+            for seat, n in counts:
+                c = 1 if n == 8 else 2
+                value += c if self.side(seat) == D else -c
+            counts = []
         self.scores = settle(
             value,
             seats=self.seats,
@@ -704,7 +737,7 @@ class PaskievicsState:
             declarer=self.declarer,
             partner=self.partner,
             alone=bool(self.alone),
-            counts=self.counts,
+            counts=counts,
             multiplier=self.multiplier,
         )
         self.phase, self.to_act = "scored", None

@@ -94,3 +94,46 @@ def test_count_identifies_side(identifies: bool) -> None:
     count = f"tarokks {state._tarokks(seat)}"
     legal = {state.action_str(a) for a in state.legal_actions()}
     assert (count in legal) is not identifies
+
+
+def test_xx_discardable_and_the_call_cascade() -> None:
+    at7 = replay(flagged(R91, 7, xx_discardable=True))
+    assert at7["to_act"] == 2 and "discard T20" in at7["legal"]
+    assert "discard T20" not in replay(prefix(R91, 7))["legal"]
+    record = flagged(R91, xx_discardable=True)
+    record["actions"] = [*R91["actions"][:7], "discard T20", "discard CD"]
+    out = replay(record)
+    assert out["legal"] == ["call T20"]
+    record["actions"].append("call T20")
+    out = replay(record)
+    assert (out["partner"], out["alone"]) == (0, True)
+    record["actions"] += ["pass", "pass"]  # the declarer's turn ends, seat 1 says nothing
+    office = replay(record)
+    assert office["to_act"] == 2 and office["legal"] == ["kontra game"]  # kontra by office
+    # the yielder keeps the XX: seat 0's discard turn in §9.2
+    assert "discard T20" not in replay(flagged(R92, 8, xx_discardable=True))["legal"]
+    # the XX in the declarer's own discard: case 3 without T20
+    own = flagged(R93, xx_discardable=True)
+    own["actions"] = [*R93["actions"][:6], "discard T20 JS", *R93["actions"][7:10]]
+    assert replay(own)["legal"] == ["call T19"]
+
+
+def test_three_with_only_trull_is_not_played() -> None:
+    record = flagged(R91, three_trull_not_played=True)
+    record["actions"] = [*R91["actions"][:10], "trull", "pass", "pass", "pass", "pass"]
+    out = replay(record)
+    assert (out["phase"], out["value"], out["tricks"], out["card_points"]) == (
+        "scored",
+        3,
+        [],
+        None,
+    )
+    assert out["scores"] == [3, -3, 3, -3]
+    record["rules"] = {}
+    assert replay(record)["phase"] == "play"
+
+
+def test_trull_conventions() -> None:
+    assert "trull" in replay(prefix(R93, 11))["legal"]
+    assert "trull" not in replay(flagged(R93, 11, trull_conventions=True))["legal"]
+    assert replay(flagged(R92, trull_conventions=True))["scores"] == [10, 10, -10, -10]

@@ -135,3 +135,9 @@ def test_pagat_game_double_volat_table(
 ) -> None:
     got = [deal_value(RULES, g, facts(pd, td), announced, kg) for pd, td in COLUMNS]
     assert got == [g * cell for cell in row]
+
+
+def test_silent_kings_beside_a_silent_double_under_kegl() -> None:
+    kegl = PaskievicsRules(silent_kings_with_silent_double=False)
+    assert deal_value(kegl, 3, facts(75, 7, kings=D), {}, 0) == 6
+    assert deal_value(kegl, 3, facts(60, 7, kings=D), {}, 0) == 4  # no double: kings count

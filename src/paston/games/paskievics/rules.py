@@ -1,8 +1,6 @@
 """The variant flags of Paskievics (spec/paskievics.md §15) as one validated, immutable value.
 
-Every flag of §15 is known and type-checked. Some non-default values are not played by this
-engine yet (``UNSUPPORTED``): they are refused with a message saying so, rather than silently
-played by the default rules.
+Every flag of §15 is known, type-checked and played by the engine.
 """
 
 from __future__ import annotations
@@ -14,7 +12,7 @@ from typing import Any
 
 from ...core.protocol import FlagInfo
 
-__all__ = ["DEFAULT_RULES", "FLAGS", "UNSUPPORTED", "PaskievicsRules", "RuleError"]
+__all__ = ["DEFAULT_RULES", "FLAGS", "PaskievicsRules", "RuleError"]
 
 
 class RuleError(ValueError):
@@ -82,14 +80,6 @@ _SPEC: dict[str, tuple[Any, str, Any, str]] = {
     "acceptor_must_announce": (False, "bool", None,
                                "An accepting declarer must announce trull or ultimó."),
 }  # fmt: skip
-
-#: Flag values the engine refuses because it does not play them yet.
-UNSUPPORTED: dict[str, tuple[Any, ...]] = {
-    "xx_discardable": (True,),
-    "trull_conventions": (True,),
-    "three_trull_not_played": (True,),
-    "silent_kings_with_silent_double": (False,),
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,8 +149,6 @@ class PaskievicsRules:
                 if not isinstance(value, str) or value not in limits:
                     options = " or ".join(f'"{c}"' for c in limits)
                     raise RuleError(f"rules: {name} must be {options}, not {_shown(value)}")
-            if value in UNSUPPORTED.get(name, ()):
-                raise RuleError(f"rules: {name} = {_shown(value)} is not played by this engine yet")
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any] | None) -> PaskievicsRules:
@@ -196,8 +184,7 @@ DEFAULT_RULES = PaskievicsRules()
 def _flag(name: str) -> FlagInfo:
     default, kind, limits, text = _SPEC[name]
     if kind == "choice":
-        playable = tuple(c for c in limits if c not in UNSUPPORTED.get(name, ()))
-        return FlagInfo(name, default, "choice", text, choices=playable)
+        return FlagInfo(name, default, "choice", text, choices=tuple(limits))
     if kind == "int":
         if name == "players":
             return FlagInfo(name, default, "choice", text, choices=(4, 5))
@@ -205,11 +192,5 @@ def _flag(name: str) -> FlagInfo:
     return FlagInfo(name, default, "bool", text)
 
 
-#: The flags the engine plays, for lobbies and ``--rule``: a flag whose every other value is
-#: unsupported is left out, and so are unsupported choices.
-FLAGS: tuple[FlagInfo, ...] = tuple(
-    flag
-    for flag in (_flag(name) for name in _SPEC)
-    if flag.kind != "bool" or not UNSUPPORTED.get(flag.name)
-    if flag.kind != "choice" or len(flag.choices) > 1
-)
+#: Every flag, for lobbies and ``--rule``.
+FLAGS: tuple[FlagInfo, ...] = tuple(_flag(name) for name in _SPEC)

@@ -85,10 +85,12 @@ def deal_value(
             level = announced[(side, "volat")]
             pay(6 * g * 2**level, side if vol == side else other(side))
     silent: tuple[int, int] | None = None
+    silent_is_double = False
     if vol is not None and not said(vol, "volat"):
         silent = (vol, 3 * g)
     elif dbl is not None and not said(dbl, "double") and not said(dbl, "volat"):
         silent = (dbl, 2 * g)
+        silent_is_double = True
     if game_level > 0:
         score_game = True
     else:
@@ -107,6 +109,14 @@ def deal_value(
                 amount = announced_value[item] * 2 ** announced[(side, item)]
                 pay(amount, side if by == side else other(side))
         cancelled = vol == by and (rules.volat_cancels_silent == "any_volat" or silent_volat)
+        if (
+            item == "kings"
+            and not rules.silent_kings_with_silent_double
+            and silent is not None
+            and silent[0] == by
+            and silent_is_double
+        ):
+            cancelled = True  # AMBIG-P26 (KEGL): no silent kings beside a silent double
         if by is not None and not said(by, item) and not cancelled:
             pay(silent_value[item], by)
     for side in (D, O):

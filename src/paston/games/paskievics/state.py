@@ -271,8 +271,10 @@ class PaskievicsState:
 
     # discards (§6)
     def _protected(self, p: int) -> set[int]:
-        keep = set(HONOURS | KINGS | {T20})
-        inv = self.invitation
+        keep = set(HONOURS | KINGS)
+        if not self.rules.xx_discardable:
+            keep.add(T20)
+        inv = self.invitation  # covers the yielder's XX under xx_discardable
         if inv is not None and inv[1] == p and self.declarer != p:
             keep.add(inv[0])
         return keep
@@ -315,12 +317,14 @@ class PaskievicsState:
             is_tarokk(c) for s in self.active if s != decl for c in self.discards[s]
         )
         free = self.rules.free_call
-        if T20 not in hand:
+        # Case 3 "without T20" when the XX lies in his own discard (xx_discardable).
+        xx = [T20] if T20 in hand else []
+        if T20 not in hand and T20 not in own:
             cards = [T20, *avail] if others_discarded and free == "always" else [T20]
         elif others_discarded and free in ("declarer_holds_xx", "always"):
-            cards = [T20, *avail]
+            cards = [*xx, *avail]
         else:
-            cards = [T20, *avail[:1]]
+            cards = [*xx, *avail[:1]]
         if self.rules.self_call == "any_held":
             # Calling a tarokk of his own hand: the declarer plays alone.
             cards += [c for c in sorted(hand) if tarokk(20) <= c <= tarokk(2) and c not in cards]
@@ -390,6 +394,8 @@ class PaskievicsState:
                     continue
                 if bonus == "ultimo" and self._count_pending(p):
                     continue
+                if bonus == "trull" and self.rules.trull_conventions and not self._trull_promise(p):
+                    continue
                 acts.append(A.BONUS + b)
         items: list[tuple[str, int, int]] = [("game", D, self.game_level)]
         items += [(e[0], e[1], e[3]) for e in self.announced]
@@ -405,6 +411,22 @@ class PaskievicsState:
         if not self._compulsory(p):
             acts.append(A.PASS)
         return acts
+
+    def _trull_promise(self, p: int) -> bool:
+        """Note T (``trull_conventions``): the honours an announcer of trull must hold."""
+        hand = self.hands[p]
+        high = SKIZ in hand or T21 in hand
+        inv = self.invitation
+        accepted = inv is not None and inv[1] != self.declarer
+        first_turn = self.turns_begun_count(p) == 1
+        if p == self.declarer and first_turn:
+            if accepted:
+                return high
+            return SKIZ in hand and (T21 in hand or len(self.bidders) >= 3)
+        inviter_turn = accepted and inv is not None and p == inv[1] and first_turn
+        if inviter_turn and self._item_index(D, "trull") is None:
+            return len(hand & HONOURS) >= 2
+        return high
 
     # play (§9)
     def _legal_cards(self, p: int) -> list[int]:
@@ -593,6 +615,9 @@ class PaskievicsState:
             self.bare_run = 0 if self.turn_said else self.bare_run + 1
             self.turn_said = []
             if self.bare_run >= 3:
+                if self._trull_only_three():
+                    self._score_unplayed()
+                    return
                 self.phase, self.leader = "play", self.forehand
                 self.to_act = self.forehand
                 return
@@ -723,6 +748,11 @@ class PaskievicsState:
         announced = {(e[1], e[0]): e[3] for e in self.announced}
         value = deal_value(self.rules, g, facts, announced, self.game_level)
         self.facts, self.value = facts, value
+        self._settle(value)
+
+    def _settle(self, value: int) -> None:
+        """Scores from V (§10.5): tarokk counts, 2 v 2 or alone, the multiplier."""
+        assert self.declarer is not None and self.partner is not None
         counts = self.counts
         if self.rules.tarokk_count_payment == "team":
             # A count is a team item: +-c on V for the counting player's side (AMBIG-P22).
@@ -741,6 +771,21 @@ class PaskievicsState:
             multiplier=self.multiplier,
         )
         self.phase, self.to_act = "scored", None
+
+    def _trull_only_three(self) -> bool:
+        """Note U (``three_trull_not_played``): a Three whose only announcement is side D's
+        trull, nothing raised, is scored without play."""
+        return (
+            self.rules.three_trull_not_played
+            and self.contract == 0
+            and self.game_level == 0
+            and [(e[0], e[1], e[3]) for e in self.announced] == [("trull", D, 0)]
+        )
+
+    def _score_unplayed(self) -> None:
+        assert self.declarer is not None and self.partner is not None
+        self.value = 3  # game 1 + announced trull 2, whatever lone_game_value says
+        self._settle(self.value)
 
     # replay support
     def public_partner(self) -> bool | None:

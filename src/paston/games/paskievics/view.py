@@ -140,5 +140,11 @@ def view_data(state: PaskievicsState, seat: int | None) -> dict[str, Any]:
         "scores": list(state.scores) if state.scores is not None else None,
         "thrown_in": state.thrown_in,
         "value": state.value,
+        # An annulment shows the annuller's whole hand to justify it (§12).
+        "annulled": (
+            {"seat": state.actors[-1], "hand": format_cards(state.hands[state.actors[-1]])}
+            if state.thrown_in == "annulled"
+            else None
+        ),
     }
     return data

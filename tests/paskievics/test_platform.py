@@ -118,3 +118,13 @@ def test_new_match_takes_the_table_size(seats: int) -> None:
     assert match.players == seats
     state = match.next_state(random.Random(1))
     assert state.players == seats
+
+
+def test_spectator_does_not_learn_a_hidden_partner() -> None:
+    assert GAME.spectator_view is not None
+    state: Any = GAME.load_record(copy.deepcopy({**R91, "actions": R91["actions"][:16]}))
+    assert state.partner == 2 and not state.all_revealed
+    seen = GAME.spectator_view(state)
+    assert seen["partner"] is None and seen["alone"] is None and seen["sides"] == {"0": "declarer"}
+    assert state.view(1).to_json()["partner"] is None
+    assert state.view(2).to_json()["partner"] == 2

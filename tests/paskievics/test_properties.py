@@ -14,6 +14,7 @@ from paston.games.paskievics.record import deal_record, replay, summary
 from paston.games.paskievics.rules import PaskievicsRules
 from paston.games.paskievics.shuffle import deal_cards
 from paston.games.paskievics.state import PaskievicsState
+from paston.games.paskievics.view import view_data
 
 from .helpers import play_randomly
 
@@ -129,4 +130,10 @@ def test_views_hold_no_hidden_card_or_partnership(seed: int, players: int) -> No
                     str(seat),
                     str(state.declarer),
                 }
+        spectator = view_data(state, None)
+        texts = [s for s in _strings(spectator) if not s.startswith("call ")]
+        # seat -1 is nobody: every hand and discard is someone else's
+        assert not {t for s in texts for t in s.split()} & _hidden_from(state, -1)
+        if not state.all_revealed:
+            assert spectator["partner"] is None and spectator["hand"] == []
         state.apply(rng.choice(state.legal_actions()))

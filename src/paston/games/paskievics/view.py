@@ -41,7 +41,7 @@ def _partner_known(state: PaskievicsState, seat: int | None) -> bool:
         return True
     if seat == state.declarer and state.alone and state.office is None:
         return True  # he called a card of his own hand
-    return seat == state.office
+    return seat is not None and seat == state.office
 
 
 def _public_action(state: PaskievicsState, seat: int | None, actor: int, action: int) -> str:

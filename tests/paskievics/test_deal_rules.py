@@ -108,3 +108,23 @@ def test_flags_are_refused_with_messages(flags: dict[str, object], message: str)
     with pytest.raises(RuleError) as info:
         PaskievicsRules.from_dict(flags)
     assert str(info.value).startswith(message)
+
+
+@pytest.mark.parametrize(("mode", "factor"), [("overlap", 4), ("simple", 2), ("none", 1)])
+def test_two_pass_outs_in_a_row(mode: str, factor: int) -> None:
+    rounds = DoubledRounds(PaskievicsRules(double_rounds=mode))
+    rounds.after("thrown-in", "pass-out")
+    rounds.after("thrown-in", "pass-out")
+    got = []
+    for _ in range(5):
+        got.append(rounds.multiplier())
+        rounds.after("scored")
+    assert got == [factor] * 4 + [1]
+
+
+def test_failed_trial_bid_may_start_no_doubled_round() -> None:
+    rounds = DoubledRounds(PaskievicsRules(trial_failure_starts_double_round=False))
+    rounds.after("thrown-in", "trial-failed")
+    assert rounds.multiplier() == 1
+    rounds.after("thrown-in", "annulled")
+    assert rounds.multiplier() == 2

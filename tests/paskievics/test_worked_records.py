@@ -210,3 +210,18 @@ def test_9_7_errors_record(change: str) -> None:
     error = _error(record)
     assert not isinstance(error, IllegalAction)
     assert str(error)
+
+
+def test_8_9_identification_vectors() -> None:
+    """§8.9 on the deal of §9.4: a hidden defender may only kontra; once revealed he may
+    announce; the hidden partner facing presumed side O may only raise."""
+    b_first = replay(prefix(R94, 12))
+    assert b_first["to_act"] == 1 and sorted(b_first["legal"]) == ["kontra game", "pass"]
+    b_revealed = replay(prefix(R94, 13))
+    assert "kontra game" not in b_revealed["legal"]
+    assert {"trull", "kings", "double", "volat", "ultimo", "catch"} <= set(b_revealed["legal"])
+    c_hidden = replay(prefix(R94, 15))
+    assert c_hidden["to_act"] == 2
+    assert sorted(c_hidden["legal"]) == ["kontra ultimo", "pass", "rekontra game"]
+    after = replay(prefix(R94, 16))
+    assert after["partner_public"] is True

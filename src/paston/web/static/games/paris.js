@@ -55,7 +55,7 @@ const PANEL_HTML = `
   <h2 id="deal-title">This game</h2>
   <dl class="info-list" id="deal-info"></dl>
   <h3 id="log-title">What happened</h3>
-  <ol class="p-log" id="p-log" aria-labelledby="log-title" aria-live="polite"></ol>`;
+  <ol class="p-log" id="p-log" aria-labelledby="log-title" aria-live="polite" tabindex="0"></ol>`;
 
 // The renderer's own state between renders.
 let ctx = null;

@@ -1,0 +1,137 @@
+"""axe-core (through axe-playwright-python) on every page a player meets: the lobby, each
+table phase of each game (Paston: bidding, exchange, play, deal end; Paris: swap, play, game
+over) and the replay of each game. No serious or critical violation is allowed. Also the
+keyboard: the lobby's refresh keeps the focus, and chat does not swallow the table's keys."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+from pw_helpers import Server, felt, take_paris_turn, take_turn, wait_answered, wait_my_turn_or
+
+pytestmark = pytest.mark.browser
+
+BOT = {"kind": "bot", "bot": "random"}
+DEAL_OVER = "document.querySelector('#felt').dataset.phase === 'over'"
+GAME_OVER = "document.querySelector('#felt').dataset.status === 'over'"
+
+
+def assert_accessible(page: Any, where: str) -> None:
+    from axe_playwright_python.sync_playwright import Axe
+
+    found = Axe().run(page).response["violations"]
+    bad = [
+        f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes'][:5]]} - {v['help']}"
+        for v in found
+        if v["impact"] in ("serious", "critical")
+    ]
+    assert not bad, f"axe on {where}:\n" + "\n".join(bad)
+
+
+def seated(server: Server, new_page: Any, game: str, seats: list[Any], **extra: Any) -> Any:
+    """A page seated at seat 0 of a new table (bots elsewhere), with moves shown at once."""
+    body = {"name": f"{game} a11y", "game": game, "seats": [{"kind": "human"}, *seats], **extra}
+    table = server.post("/api/tables", body)
+    token = server.post(f"/api/tables/{table['id']}/join", {"nickname": "Ani"})["token"]
+    page = new_page(1280, 900)
+    page.goto(server.base + "/")
+    page.evaluate(f"localStorage.setItem('paston-token-{table['id']}', '{token}')")
+    page.evaluate("localStorage.setItem('paston-speed', 'instant')")
+    page.goto(f"{server.base}/t/{table['id']}")
+    page.wait_for_selector("#felt[data-seq]")
+    return page, table["id"]
+
+
+def bid_to_win(page: Any) -> None:
+    """In the auction, raise while a raise is offered (to reach the exchange), else pass;
+    declare the first contract offered; whist when asked."""
+    seq = felt(page)["seq"]
+    offered = [
+        b.get_attribute("data-action")
+        for b in page.locator("#action-panel .choices button[data-action]").all()
+    ]
+    raises = [a for a in offered if a and a not in ("pass", "whist") and a != "surrender"]
+    pick = "whist" if "whist" in offered else (raises[0] if raises else offered[0])
+    page.click(f'#action-panel .choices button[data-action="{pick}"]')
+    wait_answered(page, seq)
+
+
+def test_lobby_and_the_keyboard(server: Server, new_page: Any) -> None:
+    server.post("/api/tables", {"name": "Listed", "seats": [{"kind": "human"}, BOT, BOT]})
+    page = new_page()
+    page.goto(server.base + "/")
+    page.wait_for_selector("#tables li a")
+    assert_accessible(page, "the lobby")
+    page.click("details summary")
+    assert_accessible(page, "the lobby with the rule variants open")
+    # The list is redrawn every 4 s: the link that had the focus has it again.
+    page.focus("#tables li a")
+    text = page.evaluate("document.activeElement.textContent")
+    page.wait_for_timeout(4600)
+    assert page.evaluate("document.activeElement.closest('#tables') !== null")
+    assert page.evaluate("document.activeElement.textContent") == text
+
+
+def test_paston_phases_and_replay(server: Server, new_page: Any) -> None:
+    page, table_id = seated(server, new_page, "paston", [BOT, BOT], deal_pause=4)
+    checked: set[str] = set()
+    clicked: list[str] = []
+    deadline = time.monotonic() + 150
+    # Every phase met on the way (declare and defence too) is checked once.
+    while not {"bidding", "exchange", "play", "over"} <= checked:
+        assert time.monotonic() < deadline, f"phases reached: {checked}"
+        wait_my_turn_or(page, DEAL_OVER, timeout=60)
+        phase = felt(page)["phase"]
+        if phase == "over":
+            # The result kept open, so that axe sees it whole.
+            page.click("#deal-continue")
+            if "over" not in checked:
+                assert_accessible(page, "a Paston deal's end")
+                checked.add("over")
+            page.click("#deal-continue")
+            page.wait_for_function(f"() => !({DEAL_OVER})", timeout=30000)
+            continue
+        if phase not in checked:
+            assert_accessible(page, f"a Paston table ({phase})")
+            checked.add(phase)
+        if phase == "bidding" and "exchange" not in checked:
+            bid_to_win(page)
+        else:
+            take_turn(page, clicked)
+    # Chat gives the keys back to the table: after a message, "1" picks the first choice.
+    wait_my_turn_or(page, "false", timeout=60)
+    page.fill("#chat-input", "hello")
+    page.press("#chat-input", "Enter")
+    page.wait_for_selector("#chat-log li:has-text('hello')")
+    page.keyboard.press("1")
+    assert page.input_value("#chat-input") == ""
+    assert page.evaluate("document.activeElement.getAttribute('aria-keyshortcuts')") == "1"
+    page.goto(f"{server.base}/static/replay.html?t={table_id}")
+    page.wait_for_selector("#felt[data-step]")
+    assert_accessible(page, "the Paston replay")
+
+
+def test_paris_phases_and_replay(server: Server, new_page: Any) -> None:
+    page, table_id = seated(
+        server, new_page, "paris", [BOT, BOT], deal_pause=0, rules={"max_turns": 30}
+    )
+    wait_my_turn_or(page, GAME_OVER)
+    assert felt(page)["phase"] == "swap"
+    assert_accessible(page, "a Paris table (swap)")
+    take_paris_turn(page)
+    played = False
+    deadline = time.monotonic() + 120
+    while wait_my_turn_or(page, GAME_OVER, timeout=60) == "turn":
+        assert time.monotonic() < deadline, "the Paris game did not end"
+        if felt(page)["phase"] == "play" and not played:
+            assert_accessible(page, "a Paris table (play)")
+            played = True
+        take_paris_turn(page)
+    assert played
+    page.wait_for_selector("#gameover-dialog[open]")
+    assert_accessible(page, "a Paris table (game over)")
+    page.goto(f"{server.base}/static/replay.html?t={table_id}")
+    page.wait_for_selector("#felt[data-step]")
+    assert_accessible(page, "the Paris replay")

@@ -23,6 +23,7 @@ from rich.console import Console
 from ..bots import Bot, make_bot
 from ..bots.registry import BotSpecError, bot_info, bot_infos, parse_spec
 from ..core.errors import RecordError
+from ..core.registry import available
 from ..games.paston.game import Game
 from ..games.paston.record import game_from_record
 from ..terminal import PastonSession, TerminalSession, line_reader
@@ -31,8 +32,9 @@ from .records import fail, parse_rules, read_record
 
 __all__ = ["register"]
 
-#: The games ``paston play`` can seat a person at.
-PLAYABLE = ("paston", "paris")
+#: The games ``paston play`` can seat a person at: every installed game of the registry (a
+#: game without a terminal session of its own is played through the protocol-only one).
+PLAYABLE = tuple(available())
 
 
 @dataclass(frozen=True)

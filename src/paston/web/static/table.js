@@ -346,7 +346,9 @@ function renderDealCountdown() {
   const hand = renderer.handWord ?? "deal";
   const waiting = queue.length > 0 && !queue[0].deal_over;
   if (dealHeld) {
-    line.textContent = waiting ? `The next ${hand} has started: it waits for you.` : `Kept open for you.`;
+    // The server's move timer does not wait for this page: say so when one runs.
+    const timer = state.table.move_timer ? " Your move timer runs there." : "";
+    line.textContent = waiting ? `The next ${hand} has started: it waits for you.${timer}` : `Kept open for you.`;
     b.textContent = `Go to the next ${hand}`;
     b.classList.add("primary");
     return;

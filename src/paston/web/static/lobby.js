@@ -158,7 +158,10 @@ function chosenRules() {
         const range = max !== null ? `from ${min} to ${max}` : `of at least ${min}`;
         throw new Error(`${ruleLabel(r.name)} must be a whole number ${range}.`);
       }
-    } else v = el.value;
+    } else {
+      // A <select> gives a string: the choice itself may be a number (Paskievics's players).
+      v = (r.choices ?? []).find((c) => String(c) === el.value) ?? el.value;
+    }
     if (v !== r.default) out[r.name] = v;
   }
   return out;

@@ -35,7 +35,7 @@ const $ = (sel) => document.querySelector(sel);
 // Keys for the listed choices, in order; "h" is kept for the hint.
 const DEFAULT_KEYS = "1234567890abcdefgijklmnopqrstuvwxyz".split("");
 // The renderers the page knows; a table of another game says so instead of failing.
-const RENDERERS = ["paston", "paris"];
+const RENDERERS = ["paston", "paris", "paskievics"];
 // How long animations and the pauses between other seats' moves last, by the speed setting.
 const SPEEDS = { normal: 1, fast: 0.35, instant: 0 };
 

@@ -212,6 +212,9 @@ class EventStore:
         A read-only database must be found at start-up, not at the first move of a game."""
         try:
             with self.engine.begin() as conn:
+                if self.engine.dialect.name == "postgresql":
+                    # Processes of a cluster starting at once replace the same row.
+                    conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": SCHEMA_LOCK_KEY})
                 conn.execute(delete(meta_t).where(meta_t.c.key == "started"))
                 conn.execute(insert(meta_t), [{"key": "started", "value": repr(time.time())}])
         except Exception as exc:

@@ -1,10 +1,12 @@
 """Take the README screenshots: ``docs/screenshots/lobby.png``, ``table.png``, ``replay.png``
-(Paston) and ``paris_swap.png``, ``paris_table.png`` (Paris).
+(Paston), ``paris_swap.png``, ``paris_table.png`` (Paris) and ``paskievics_table.png``.
 
 Starts a real ``paston serve`` on a free port with a temporary database, drives Debian's
 Chromium through the lobby, a few Paston deals and a Paris game, and stops at moments mid-game.
 
-    .venv/bin/python tests/browser/make_screenshots.py
+    .venv/bin/python tests/browser/make_screenshots.py [paskievics]
+
+With ``paskievics`` only the Paskievics screenshot is taken.
 """
 
 from __future__ import annotations
@@ -33,13 +35,25 @@ OUT = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
+    only = sys.argv[1:]
     with tempfile.TemporaryDirectory() as tmp:
         server = Server(Path(tmp))
         try:
+            if only == ["paskievics"]:
+                with sync_playwright() as pw:
+                    browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+                    shoot_paskievics(server, ctx.new_page())
+                    browser.close()
+                print(f"wrote paskievics_table.png in {OUT}")
+                return
             shoot(server)
         finally:
             server.stop()
-    print(f"wrote lobby.png, table.png, replay.png, paris_swap.png and paris_table.png in {OUT}")
+    print(
+        "wrote lobby.png, table.png, replay.png, paris_swap.png, paris_table.png and "
+        f"paskievics_table.png in {OUT}"
+    )
 
 
 def shoot(server: Server) -> None:
@@ -143,6 +157,7 @@ def shoot(server: Server) -> None:
         page.wait_for_timeout(200)
         page.screenshot(path=str(OUT / "replay.png"))
         shoot_paris(server, ctx.new_page())
+        shoot_paskievics(server, ctx.new_page())
         browser.close()
 
 
@@ -188,6 +203,35 @@ def shoot_paris(server: Server, page: Any) -> None:
     page.wait_for_timeout(600)
     page.evaluate("document.querySelector('.sidebar').scrollTop = 0; window.scrollTo(0, 0)")
     page.screenshot(path=str(OUT / "paris_table.png"))
+
+
+def shoot_paskievics(server: Server, page: Any) -> None:
+    """A Paskievics deal (you and three random bots) mid-play, on your turn to play a card."""
+    from test_browser_paskievics import create_paskievics
+    from test_browser_paskievics import take_turn as take_paskievics_turn
+
+    create_paskievics(
+        page, server, ["me", "bot:random", "bot:random", "bot:random"], {"game_deals": 2}
+    )
+    over = "document.querySelector('#felt').dataset.status === 'over'"
+    for _ in range(300):
+        if wait_my_turn_or(page, over, timeout=60) == "done":
+            break
+        tricks = page.evaluate("document.querySelectorAll('#pk-last .pk-slot').length")
+        on_table = page.locator("#trick-area .pk-slot").count()
+        if felt(page)["phase"] == "play" and tricks and 0 < on_table < 4:
+            played = int(
+                page.evaluate(
+                    "document.querySelector('#trick-area .pk-caption').textContent.match(/\\d+/)[0]"
+                )
+            )
+            if played >= 4:
+                break
+        take_paskievics_turn(page)
+    assert felt(page)["phase"] == "play", "no mid-deal moment on my turn"
+    page.evaluate("document.querySelector('.sidebar').scrollTop = 0; window.scrollTo(0, 0)")
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(OUT / "paskievics_table.png"))
 
 
 if __name__ == "__main__":

@@ -9,11 +9,13 @@
 import { escapeHTML } from "../api.js";
 import { renderChart, renderScoreSheet, signed, scoreClass, tagHTML } from "../render.js";
 import {
+  ITEM_NAME,
   KONTRA_WORDS,
   LEVEL_WORD,
   actionLabel as labelFor,
   cardBack,
   cardElement,
+  cardLong,
   cardShort,
   cardsShort,
   describeAction,
@@ -335,7 +337,7 @@ function renderStatus(v) {
   let line = "";
   if (v && v.declarer !== null && v.declarer !== undefined && v.bid) {
     line = `${escapeHTML(nm[v.declarer])} plays ${LEVEL_WORD[v.bid]}`;
-    if (v.called) line += ` · called ${escapeHTML(cardShort(v.called))}`;
+    if (v.called) line += ` · called ${escapeHTML(cardLong(v.called))}`;
     if (v.partner !== null && v.partner !== undefined)
       line += v.alone ? " · plays alone" : ` · partner ${escapeHTML(nm[v.partner])}`;
     if (v.game_kontra) line += ` · game ${levelWord(v.game_kontra)}`;
@@ -450,7 +452,7 @@ function renderMine(v) {
       continue;
     }
     const b = cardElement(c, { button: true });
-    if (fresh.has(c)) b.classList.add("pk-fresh");
+    if (fresh.has(c) && discarding) b.classList.add("pk-fresh");
     const ok = discarding ? discardable.has(c) : legal.has(c);
     if (ok) {
       b.classList.add("legal");
@@ -671,12 +673,20 @@ function renderInfo(v) {
     rows.push(["Forehand", nm[v.forehand]]);
     if (v.bid) rows.push(["Game", `${LEVEL_WORD[v.bid]} by ${nm[v.declarer]}`]);
     if (v.invitation) rows.push(["Invitation", `${nm[v.invitation.by]} showed ${cardShort(v.invitation.card)} (${v.invitation.kind})`]);
-    if (v.called) rows.push(["Called", cardShort(v.called)]);
+    if (v.called) rows.push(["Called", cardLong(v.called)]);
     if (v.partner !== null && v.partner !== undefined) rows.push(["Partner", v.alone ? "none: the declarer plays alone" : nm[v.partner]]);
     else if (v.called) rows.push(["Partner", "secret"]);
     if (v.game_kontra) rows.push(["Game", levelWord(v.game_kontra)]);
-    for (const a of v.announcements)
-      rows.push([a.item === "game" ? "Game" : `${a.item[0].toUpperCase()}${a.item.slice(1)}`, `${a.side === "declarer" ? "declarer's side" : "defenders"}${a.level ? `, ${levelWord(a.level)}` : ""}`]);
+    // Each side's announcements on one line, each with its kontra level.
+    for (const [side, label] of [
+      ["declarer", "Declarer's side"],
+      ["defenders", "Defenders"],
+    ]) {
+      const items = v.announcements
+        .filter((a) => a.side === side && a.item !== "game")
+        .map((a) => `${ITEM_NAME[a.item]}${a.level ? ` (${levelWord(a.level)})` : ""}`);
+      if (items.length) rows.push([label, items.join(", ")]);
+    }
     if (v.multiplier > 1) rows.push(["Multiplier", `×${v.multiplier}`]);
     const mine = me() !== null ? v.discards[me()] : null;
     if (Array.isArray(mine) && mine.length) rows.push(["Your discards", cardsShort(mine)]);
@@ -684,8 +694,15 @@ function renderInfo(v) {
   $("#deal-info").innerHTML = rows.map(([k, val]) => `<dt>${escapeHTML(k)}</dt><dd>${escapeHTML(val)}</dd>`).join("");
   const r = v ? rounds(v) : { auction: [], announce: [] };
   const item = (a, phase) => `<li data-seat="${a.seat}">${escapeHTML(describeAction(nm[a.seat] ?? `Seat ${a.seat}`, a.action, phase))}</li>`;
+  // A level said by the seat whose level came just before is the sole bidder's raise (§4).
+  const levels = r.auction.filter((a) => LEVEL_WORD[a.action]);
   $("#pk-auction").innerHTML = r.auction.length
-    ? r.auction.map((a) => item(a, "bidding")).join("")
+    ? r.auction
+        .map((a) => {
+          const i = levels.indexOf(a);
+          return item(a, i > 0 && levels[i - 1].seat === a.seat ? "raise" : "bidding");
+        })
+        .join("")
     : `<li class="hint-text">No bid yet.</li>`;
   $("#pk-announce").innerHTML = r.announce.length ? r.announce.map((a) => item(a, "announce")).join("") : `<li class="hint-text">Nothing yet.</li>`;
   const last = $("#pk-last");

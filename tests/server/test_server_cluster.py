@@ -201,9 +201,18 @@ async def _scenario(nodes: list[Node], db: str) -> None:
             assert table in listed and bots_table in listed
 
     clients = [await _connect(nodes[i], table, *seats[i]) for i in range(3)]
+    # A spectator relayed by a process that does not own the table.
+    watcher = await Client.connect(nodes[2].ws, table, None, None)
     acked: dict[str, tuple[int, str]] = {}
     await _play(clients, 6, acked)
     _check_views(clients)
+    await watcher.wait_for(lambda m: m["type"] == "state" and m["seq"] == clients[0].state["seq"])  # type: ignore[index]
+    spectated = [m for m in watcher.messages if m["type"] == "state"]
+    assert spectated and all(
+        m["you"]["seat"] is None and m["view"]["hand"] is None and m["view"]["legal"] == []
+        for m in spectated
+    )
+    await watcher.close()
 
     owner = nodes[0]  # the process that created the table owns it
     dead_node = _owner_node(db, bots_table)
@@ -235,6 +244,15 @@ async def _scenario(nodes: list[Node], db: str) -> None:
     _check_views(clients)
     for c in clients:
         await c.close()
+    # The relays let go of their sockets to the owner: nobody is left connected there.
+    async with httpx.AsyncClient(timeout=10) as http:
+        deadline = time.monotonic() + TAKEOVER_LIMIT
+        while True:
+            summary = (await http.get(f"{live[0].url}/api/tables/{table}")).json()
+            if not any(s["connected"] for s in summary["seats"]) and summary["spectators"] == 0:
+                break
+            assert time.monotonic() < deadline, f"sockets left open at the owner: {summary}"
+            await asyncio.sleep(0.1)
 
     # The bots' table was taken over by a watcher (nobody asked for it) and plays on.
     while time.monotonic() < killed_at + TAKEOVER_LIMIT and (

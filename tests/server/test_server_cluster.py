@@ -26,8 +26,9 @@ from server_helpers import THREE_HUMANS, Client, free_port, my_turn
 from sqlalchemy import create_engine, text
 from test_server_postgres import postgres_url
 
-from paston.server.cluster import CLUSTER_LOCK_SPACE
+from paston.server.cluster import CLUSTER_LOCK_SPACE, ClusterNode, ClusterSettings
 from paston.server.cluster_proxy import _forwarded_for
+from paston.server.store import EventRow, EventStore, TableRow
 
 __all__ = ["postgres_url"]
 
@@ -319,3 +320,35 @@ def test_relayed_requests_name_the_client() -> None:
     assert _forwarded_for(scope) == "10.0.0.9"
     scope["headers"] = [(b"x-forwarded-for", b"203.0.113.7")]
     assert _forwarded_for(scope) == "203.0.113.7, 10.0.0.9"
+
+
+def test_only_the_owner_writes(postgres_url: str) -> None:
+    """The write fence: a process writes a table's events only while its lock session holds
+    the table (a process that lost it writes nothing, even before it notices)."""
+    settings = ClusterSettings("http://127.0.0.1:1")
+    owner, other = ClusterNode(postgres_url, settings), ClusterNode(postgres_url, settings)
+    store = EventStore(postgres_url)
+    store.start()
+    try:
+        assert owner.claim("t1") and not other.claim("t1")
+        row = TableRow("t1", 0.0, False, {})
+
+        async def append(fence: Any, seq: int) -> None:
+            store.fence = fence
+            await store.append(
+                [EventRow("t1", seq, "created", {})], table=row if seq == 1 else None
+            )
+
+        asyncio.run(append(owner.fence, 1))
+        with pytest.raises(RuntimeError, match="database write failed"):
+            asyncio.run(append(other.fence, 2))
+        owner.release("t1", still_open=True)
+        with pytest.raises(RuntimeError, match="database write failed"):
+            asyncio.run(append(owner.fence, 2))
+        assert other.claim("t1")
+        asyncio.run(append(other.fence, 2))
+        assert [seq for seq, _k, _d in _log(postgres_url, "t1")] == [1, 2]
+    finally:
+        store.close()
+        owner.close()
+        other.close()

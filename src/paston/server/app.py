@@ -145,6 +145,7 @@ def create_app(
             registry = TableRegistry(store, default_deal_pause=default_deal_pause)
             if cluster is not None:
                 nodes["node"] = registry.claims = ClusterNode(db_url, cluster)
+                store.fence = nodes["node"].fence
             await registry.start()
         except BaseException:
             if "node" in nodes:

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Boolean, Column, Float, MetaData, String, Table, create_engine, text
 from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.engine import Connection
 from sqlalchemy.pool import NullPool
 
 from .safe_log import log_failure
@@ -81,6 +82,24 @@ _ORPHANS = text(
 )
 
 
+#: How many of the tables ``:ids`` the session ``:pid`` holds.
+_HELD = text(
+    """
+    SELECT count(*) FROM unnest(CAST(:ids AS text[])) AS t(id)
+    WHERE EXISTS (
+        SELECT 1 FROM pg_locks l
+        WHERE l.pid = :pid AND l.locktype = 'advisory' AND l.granted
+          AND l.classid::bigint = :space
+          AND l.objid::bigint = (hashtext(t.id)::bigint & 4294967295)
+          AND l.objsubid = 2)
+    """
+)
+
+
+class NotOwner(RuntimeError):
+    """A write for a table this process does not own (any more)."""
+
+
 class ClusterError(RuntimeError):
     """Cluster mode cannot run with these settings (not PostgreSQL, no address)."""
 
@@ -117,6 +136,8 @@ class ClusterNode:
         # One connection, used by the event loop and by the watcher's thread: one at a time.
         self._mutex = threading.Lock()
         self.held: set[str] = set()
+        #: The lock session's server process, named by the write fence.
+        self.session_pid = int(self._run(text("SELECT pg_backend_pid()")).scalar())
 
     def _run(self, statement: Any, params: dict[str, Any] | None = None) -> Any:
         with self._mutex:
@@ -162,6 +183,18 @@ class ClusterNode:
             text("SELECT pg_advisory_unlock(:space, hashtext(:id))"),
             {"space": CLUSTER_LOCK_SPACE, "id": table_id},
         )
+
+    def fence(self, conn: Connection, table_ids: set[str]) -> None:
+        """Inside a write's transaction (on ``conn``, the writer's connection): raise unless
+        this process's lock session holds every table of ``table_ids``. A process that lost
+        its session (and so its tables) writes nothing more, even before it notices."""
+        if not table_ids:
+            return
+        held = conn.execute(
+            _HELD, {"pid": self.session_pid, "space": CLUSTER_LOCK_SPACE, "ids": list(table_ids)}
+        ).scalar()
+        if held != len(table_ids):
+            raise NotOwner("this process no longer owns a table it was writing to")
 
     def owner_address(self, table_id: str) -> str | None:
         """Where the owner of ``table_id`` listens, as last written (None: no owner yet)."""

@@ -14,6 +14,7 @@ import logging
 import queue
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -35,7 +36,7 @@ from sqlalchemy import (
     select,
     text,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 
 from .safe_log import log_failure
 
@@ -178,6 +179,9 @@ class EventStore:
         self._thread: threading.Thread | None = None
         self.commits = 0
         self.rows_written = 0
+        #: Cluster mode: checks, inside each write's transaction, that this process still owns
+        #: every table written (raises if not); None when the process owns the database.
+        self.fence: Callable[[Connection, set[str]], None] | None = None
 
     # ----------------------------------------------------------------- reading
 
@@ -300,6 +304,9 @@ class EventStore:
             for e in j.events
         ]
         with self.engine.begin() as conn:
+            if self.fence is not None:
+                written = {e.table_id for j in jobs for e in j.events}
+                self.fence(conn, written | {j.table.id for j in jobs if j.table is not None})
             if new_tables:
                 conn.execute(insert(tables_t), new_tables)
             if rows:

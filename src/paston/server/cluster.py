@@ -13,7 +13,9 @@ whose lock nobody holds and takes them over by replaying their log (through
 ``TableRegistry.get``, which claims before it loads). Nothing acknowledged is lost: a command
 is acknowledged only after its event is committed, and the new owner replays every committed
 event. Nothing is written twice: the log's ``(table_id, seq)`` key refuses a second event at
-the same place even from a process that wrongly believes it still owns the table.
+the same place, and every write first checks, in its own transaction, that this process's lock
+session still holds each table written (:meth:`ClusterNode.fence`), so a process that lost a
+table writes nothing more to it even before it notices.
 
 A process whose lock session fails can no longer prove it owns anything; it exits at once
 (its supervisor restarts it) so that it never plays a table another process took over.

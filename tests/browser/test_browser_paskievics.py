@@ -110,33 +110,47 @@ def take_turn(page: Any) -> str:
 
 
 def check_view_on_screen(page: Any) -> None:
-    """What a seat may not see stays hidden; the hand is in the game's order."""
+    """What a seat may not see stays hidden; the hand is in the game's order; a dealer who
+    sits out (five at the table) shows no cards."""
     state = page.evaluate("() => document.querySelector('#felt').dataset.phase")
     if state in ("over", "none"):
         return
+    for box in page.locator("#pk-seats .pk-seat.out").all():
+        assert box.locator(".card").count() == 0
+        assert "sits out" in box.inner_text()
     # Nobody else's cards face up during a deal.
     assert page.locator(".pk-opp-hand .card:not(.back)").count() == 0
     hand = shown_hand(page)
     assert hand == sorted(hand, key=CARD_ORDER.index), hand
 
 
-def test_a_whole_paskievics_game_by_clicking(server: Server, new_page: Any) -> None:
+@pytest.mark.parametrize("seats", [4, 5])
+def test_a_whole_paskievics_game_by_clicking(server: Server, new_page: Any, seats: int) -> None:
+    """Four at the table, or five with the dealer sitting out each deal."""
     page = new_page(1366, 900)
     # The shortest game the flags allow: one scored deal.
     flags = {g["name"]: g for g in server.get("/api/games")}["paskievics"]["flags"]
     least = next(f for f in flags if f["name"] == "game_deals")["min"]
+    # Five at the table: two deals, so that the person sits out one and plays the other (the
+    # dealer moves on after a scored deal).
+    deals = least if seats == 4 else max(least, 2)
     table_id = create_paskievics(
-        page, server, ["me", "bot:random", "bot:random", "bot:random"], {"game_deals": least}
+        page, server, ["me"] + ["bot:random"] * (seats - 1), {"game_deals": deals}
     )
+    # Every seat of the table is shown: the others in a row, mine by my hand.
+    page.wait_for_selector(".pk-seat[data-seat]")
+    assert page.locator("#pk-seats .pk-seat").count() == seats - 1
     started = time.monotonic()
     sent: list[str] = []
     seen_phases: set[str] = set()
+    sat_out = 0
     for _ in range(400):
         if wait_my_turn_or(page, GAME_OVER, timeout=30) == "done":
             break
         phase = felt(page)["phase"]
         seen_phases.add(phase)
         check_view_on_screen(page)
+        sat_out += page.locator(".pk-seat.out").count()
         sent.append(take_turn(page))
     else:
         pytest.fail("the game did not end in 400 moves")
@@ -170,4 +184,6 @@ def test_a_whole_paskievics_game_by_clicking(server: Server, new_page: Any) -> N
     assert any(" calls " in line for line in calls), calls
     # I bid, discarded if the talon gave me cards, and played cards by clicking.
     assert "play" in seen_phases
+    # At five, each of my turns shows one seat sitting out; at four, none.
+    assert (sat_out > 0) == (seats == 5)
     assert any(a.startswith("T") or a[-1] in "HDCS" for a in sent if " " not in a)

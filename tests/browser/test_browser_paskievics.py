@@ -140,6 +140,10 @@ def test_a_whole_paskievics_game_by_clicking(server: Server, new_page: Any, seat
     # Every seat of the table is shown: the others in a row, mine by my hand.
     page.wait_for_selector(".pk-seat[data-seat]")
     assert page.locator("#pk-seats .pk-seat").count() == seats - 1
+    # A spectator watches the same table (no hand, no hidden card) without a page error.
+    watcher = new_page()
+    watcher.goto(f"{server.base}/t/{table_id}?watch=1")
+    watcher.wait_for_selector('#felt[data-seat="spectator"][data-seq]')
     started = time.monotonic()
     sent: list[str] = []
     seen_phases: set[str] = set()
@@ -164,6 +168,10 @@ def test_a_whole_paskievics_game_by_clicking(server: Server, new_page: Any, seat
     cells = page.locator("#gameover-totals tbody td").all_inner_texts()
     assert [float(x) for x in cells] == [float(x) for x in summary["totals"]]
     assert page.locator("#gameover-result").inner_text()
+
+    watcher.wait_for_function(GAME_OVER)
+    assert watcher.locator("#my-hand .card").count() == 0
+    assert page.locator("#replay-link").is_hidden()
 
     # The game ends on a scored deal, which is played (no flag here scores one unplayed): its
     # result shows the card points and scoring lines that add up to the engine's value (the

@@ -431,6 +431,12 @@ function renderMine(v) {
   }
   el.setAttribute("aria-label", "Your hand");
   const over = st().deal_over;
+  if (over?.hands?.[s]?.length) {
+    // The deal is over: the cards you were dealt, face up like everybody's.
+    el.setAttribute("aria-label", "Your dealt cards");
+    for (const c of sortCards(over.hands[s])) el.append(cardElement(c));
+    return;
+  }
   const turn = ctx.myTurn && !ctx.pending && !over;
   const legal = new Set(turn ? v.legal : []);
   const discarding = turn && v.phase === "discard";

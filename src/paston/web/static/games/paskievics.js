@@ -326,7 +326,7 @@ function renderStatus(v) {
   let text = "";
   if (t.status === "waiting") text = "Waiting for players to sit down";
   else if (t.status === "over") text = "The game is over";
-  else if (st().deal_over) text = v?.thrown_in ? "Thrown in — the next deal counts double" : "Deal over";
+  else if (st().deal_over) text = v?.thrown_in ? "Thrown in — the same dealer deals again" : "Deal over";
   else if (v && v.to_act !== null && v.to_act !== undefined) {
     text =
       v.to_act === me()
@@ -617,7 +617,7 @@ function dealResult(v, over) {
     const why =
       v.thrown_in === "annulled" && v.annulled
         ? `${escapeHTML(nm[v.annulled.seat])} annulled the deal (${escapeHTML(cardsShort(v.annulled.hand))})`
-        : { "all-pass": "everybody passed", "trial-failed": "the trial bid found no partner" }[v.thrown_in] ?? escapeHTML(v.thrown_in);
+        : { "pass-out": "everybody passed", "trial-failed": "the trial bid failed: no honour after the talon" }[v.thrown_in] ?? escapeHTML(v.thrown_in);
     html += `<div class="result-line">Thrown in: ${why}.</div>`;
   } else {
     const decl = nm[v.declarer];

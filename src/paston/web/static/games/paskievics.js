@@ -21,7 +21,6 @@ import {
   describeAction,
   groupOf,
   isCard,
-  isTarokk,
   levelWord,
   sortCards,
 } from "./paskievics_cards.js";
@@ -722,4 +721,3 @@ function renderInfo(v) {
   } else last.innerHTML = `<span class="hint-text">No trick yet.</span>`;
 }
 
-export { isTarokk };

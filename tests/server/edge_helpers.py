@@ -6,58 +6,27 @@ from __future__ import annotations
 import os
 import socket
 import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
-from server_helpers import free_port
+from server_helpers import SERVE, ServerProcess
 
-SERVE = [sys.executable, "-c", "from paston.cli import main; main()", "serve"]
+__all__ = ["SERVE", "EdgeServer", "forwarded", "raw_request", "read_all", "serve_once"]
 
 
-class EdgeServer:
+class EdgeServer(ServerProcess):
     """`paston serve` on a free port with ``PASTON_*`` settings in its environment."""
 
     def __init__(self, db: Path, **settings: Any) -> None:
-        self.db = db
-        self.port = free_port()
-        self.env = {**os.environ}
+        env = {**os.environ}
         for name, value in settings.items():
-            self.env[f"PASTON_{name.upper()}"] = str(value)
-        self.proc: subprocess.Popen[str] | None = None
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def ws(self) -> str:
-        return f"ws://127.0.0.1:{self.port}"
+            env[f"PASTON_{name.upper()}"] = str(value)
+        super().__init__(db, env=env)
 
     def __enter__(self) -> EdgeServer:
-        cmd = [*SERVE, "--port", str(self.port), "--db", f"sqlite:///{self.db}"]
-        cmd += ["--deal-pause", "0"]
-        self.proc = subprocess.Popen(
-            cmd,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            cwd=self.db.parent,
-            env=self.env,
-        )
-        assert self.proc.stdout is not None
-        line = self.proc.stdout.readline()
-        if "Paston is at" not in line:
-            err = self.proc.stderr.read() if self.proc.stderr else ""
-            self.proc.kill()
-            raise RuntimeError(f"the server did not start: {line!r} {err}")
+        self.start()
         return self
-
-    def __exit__(self, *_exc: object) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.kill()
-            self.proc.wait(10)
 
 
 def forwarded(address: str) -> dict[str, str]:

@@ -12,7 +12,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +22,9 @@ import websockets
 
 from paston.server import create_app
 
+#: The command line of ``paston serve`` in this interpreter (options follow).
+SERVE = [sys.executable, "-c", "from paston.cli import main; main()", "serve"]
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -30,11 +33,15 @@ def free_port() -> int:
 
 
 class ServerProcess:
-    """`paston serve` in a subprocess on a free port of 127.0.0.1."""
+    """`paston serve` in a subprocess on a free port of 127.0.0.1 (``env``: its environment,
+    this process's when ``None``); ``with`` starts it and kills it."""
 
-    def __init__(self, db: Path, port: int | None = None) -> None:
+    def __init__(
+        self, db: Path, port: int | None = None, env: Mapping[str, str] | None = None
+    ) -> None:
         self.db = db
         self.port = port or free_port()
+        self.env = dict(env) if env is not None else None
         self.proc: subprocess.Popen[str] | None = None
 
     @property
@@ -46,20 +53,15 @@ class ServerProcess:
         return f"ws://127.0.0.1:{self.port}"
 
     def start(self) -> ServerProcess:
-        cmd = [
-            sys.executable,
-            "-c",
-            "from paston.cli import main; main()",
-            "serve",
-            "--port",
-            str(self.port),
-            "--db",
-            f"sqlite:///{self.db}",
-            "--deal-pause",
-            "0",
-        ]
+        cmd = [*SERVE, "--port", str(self.port), "--db", f"sqlite:///{self.db}"]
+        cmd += ["--deal-pause", "0"]
         self.proc = subprocess.Popen(
-            cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=self.db.parent
+            cmd,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=self.db.parent,
+            env=self.env,
         )
         assert self.proc.stdout is not None
         deadline = time.monotonic() + 30
@@ -87,6 +89,12 @@ class ServerProcess:
                 self.proc.wait(10)
             except subprocess.TimeoutExpired:
                 self.kill()
+
+    def __enter__(self) -> ServerProcess:
+        return self.start()
+
+    def __exit__(self, *_exc: object) -> None:
+        self.kill()
 
 
 @pytest.fixture

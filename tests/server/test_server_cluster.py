@@ -9,6 +9,7 @@ resumes with every acknowledged action kept once and in order.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import json
 import os
@@ -352,3 +353,38 @@ def test_only_the_owner_writes(postgres_url: str) -> None:
         store.close()
         owner.close()
         other.close()
+
+
+def test_a_frozen_owner_loses_its_tables(postgres_url: str, tmp_path: Path) -> None:
+    """A process that stops answering (SIGSTOP) keeps its connection, not its tables: after
+    its lease (5 s without a heartbeat) another process ends its lock session and takes its
+    table; woken up, the frozen process finds its session gone and exits (70)."""
+    frozen, other = Node(postgres_url, tmp_path), Node(postgres_url, tmp_path)
+    try:
+        frozen.wait_ready()
+        other.wait_ready()
+        r = httpx.post(f"{frozen.url}/api/tables", json=BOTS_ONLY, timeout=10)
+        assert r.status_code == 201, r.text
+        table = r.json()["id"]
+        j = httpx.post(f"{other.url}/api/tables/{table}/join", json={"nickname": "x"}, timeout=10)
+        assert j.status_code == 200, j.text
+        assert _owner_node(postgres_url, table).split("-")[0] == str(frozen.proc.pid)
+        os.kill(frozen.proc.pid, signal.SIGSTOP)
+        stopped_at = time.monotonic()
+        while _owner_node(postgres_url, table).split("-")[0] != str(other.proc.pid):
+            assert time.monotonic() < stopped_at + 5 + TAKEOVER_LIMIT, "the table stayed frozen"
+            time.sleep(0.2)
+        events = len(_log(postgres_url, table))
+        os.kill(frozen.proc.pid, signal.SIGCONT)
+        assert frozen.proc.wait(TAKEOVER_LIMIT) == 70
+        deadline = time.monotonic() + TAKEOVER_LIMIT
+        while len(_log(postgres_url, table)) <= events:  # the new owner plays on
+            assert time.monotonic() < deadline
+            time.sleep(0.2)
+        log = _log(postgres_url, table)
+        assert [seq for seq, _k, _d in log] == list(range(1, len(log) + 1))
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(frozen.proc.pid, signal.SIGCONT)
+        frozen.stop()
+        other.stop()

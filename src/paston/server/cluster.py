@@ -17,6 +17,12 @@ the same place, and every write first checks, in its own transaction, that this 
 session still holds each table written (:meth:`ClusterNode.fence`), so a process that lost a
 table writes nothing more to it even before it notices.
 
+A process that stops answering without dying (frozen, swapped out, stopped) keeps its session
+and so its locks; so every watcher also writes a heartbeat (``paston_nodes``, PostgreSQL's own
+clock), and ends the lock session of any process whose heartbeat is older than ``lease``
+seconds (``pg_terminate_backend``): its tables are then free and taken over like a dead
+process's, and its writes are refused by the fence.
+
 A process whose lock session fails can no longer prove it owns anything; it exits at once
 (its supervisor restarts it) so that it never plays a table another process took over.
 """
@@ -34,7 +40,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Boolean, Column, Float, MetaData, String, Table, create_engine, text
+from sqlalchemy import (
+    Boolean,
+    Column,
+    Float,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    create_engine,
+    text,
+)
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.engine import Connection
 from sqlalchemy.pool import NullPool
@@ -64,6 +80,32 @@ owners_t = Table(
     #: False once the table is finished or closed: nobody needs to take it over.
     Column("open", Boolean, nullable=False),
     Column("at", Float, nullable=False),
+)
+
+nodes_t = Table(
+    "paston_nodes",
+    _metadata,
+    Column("node", String(64), primary_key=True),
+    #: The lock session's server process id (what a live peer ends when this one is silent).
+    Column("session_pid", Integer, nullable=False),
+    Column("beat", Float, nullable=False),
+)
+
+_BEAT = text(
+    """
+    INSERT INTO paston_nodes (node, session_pid, beat)
+    VALUES (:node, pg_backend_pid(), extract(epoch FROM clock_timestamp()))
+    ON CONFLICT (node) DO UPDATE SET session_pid = excluded.session_pid, beat = excluded.beat
+    """
+)
+
+#: End the lock sessions of silent processes (still connected, no heartbeat for ``lease`` s).
+_END_SILENT = text(
+    """
+    SELECT n.node, pg_terminate_backend(n.session_pid) FROM paston_nodes n
+    JOIN pg_stat_activity a ON a.pid = n.session_pid
+    WHERE n.node <> :node AND n.beat < extract(epoch FROM clock_timestamp()) - :lease
+    """
 )
 
 #: Open tables whose lock no session holds (their owner died, or they never had one).
@@ -114,6 +156,8 @@ class ClusterSettings:
     address: str
     #: Seconds between two looks for tables whose owner died.
     watch_every: float = 1.0
+    #: Seconds without a heartbeat after which a live process's tables are taken from it.
+    lease: float = 5.0
     node: str = field(default_factory=lambda: f"{os.getpid()}-{uuid.uuid4().hex[:12]}")
 
     def __post_init__(self) -> None:
@@ -140,6 +184,9 @@ class ClusterNode:
         self.held: set[str] = set()
         #: The lock session's server process, named by the write fence.
         self.session_pid = int(self._run(text("SELECT pg_backend_pid()")).scalar())
+        # The first heartbeat now: a process frozen before its watcher's first round must be
+        # found silent too.
+        self._run(_BEAT, {"node": self.node})
 
     def _run(self, statement: Any, params: dict[str, Any] | None = None) -> Any:
         with self._mutex:
@@ -222,6 +269,15 @@ class ClusterNode:
         rows = self._run(_ORPHANS, {"space": CLUSTER_LOCK_SPACE}).all()
         return [r[0] for r in rows]
 
+    def beat(self) -> list[str]:
+        """Write this process's heartbeat; end the lock sessions of silent processes (their
+        node names are returned)."""
+        self._run(_BEAT, {"node": self.node})
+        ended = self._run(_END_SILENT, {"node": self.node, "lease": self.settings.lease}).all()
+        if ended:
+            self._run(nodes_t.delete().where(nodes_t.c.node.in_([r[0] for r in ended])))
+        return [r[0] for r in ended]
+
     def alive(self) -> bool:
         """Whether the lock session still works (and so still holds this process's locks)."""
         try:
@@ -231,6 +287,8 @@ class ClusterNode:
         return True
 
     def close(self) -> None:
+        with contextlib.suppress(Exception):
+            self._run(nodes_t.delete().where(nodes_t.c.node == self.node))
         with contextlib.suppress(Exception):
             self._conn.close()  # ending the session releases every lock at once
         self.engine.dispose()
@@ -254,6 +312,8 @@ async def watch(
     while True:
         await asyncio.sleep(node.settings.watch_every)
         try:
+            for silent in await asyncio.to_thread(node.beat):
+                log.warning("cluster: process %s was silent; its tables are taken from it", silent)
             orphans = await asyncio.to_thread(node.orphans)
         except Exception as exc:
             if not await asyncio.to_thread(node.alive):
@@ -261,7 +321,13 @@ async def watch(
                 return
             log_failure(log, "cluster: looking for orphaned tables failed", exc)
             continue
+        last_beat = time.monotonic()
         for table_id in orphans:
+            if time.monotonic() - last_beat > node.settings.lease / 3:
+                # Taking over many tables takes a while: keep our own lease alive meanwhile.
+                await asyncio.to_thread(node.beat)
+                last_beat = time.monotonic()
+            await asyncio.sleep(0)  # and let the sockets of the tables already here be served
             try:
                 # ``get`` claims the table first; another watcher may win it, then this is None.
                 if table_id not in registry.tables and registry.get(table_id) is not None:

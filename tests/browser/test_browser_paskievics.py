@@ -32,6 +32,8 @@ def create_paskievics(page: Any, server: Server, seats: list[str], rules: dict[s
     for seat, choice in enumerate(seats):
         page.select_option(f"#seat-{seat}", choice)
     page.click("details summary")
+    # No pause between deals: a thrown-in deal is dealt again at once.
+    page.fill("#t-pause", "0")
     for name, value in rules.items():
         page.fill(f'[data-rule="{name}"]', str(value))
     page.click("#create-button")

@@ -51,7 +51,8 @@ def test_the_result_covers_nothing_and_shows_the_hidden_cards(
     over = play_to_deal_end(server, table_id, token)["deal_over"]
     page = open_seat(new_page, server, table_id, token, size)
     page.wait_for_selector("#deal-result")
-    assert page.inner_text("#deal-meta").startswith(f"deal {over['deal']} (over)")
+    meta = page.inner_text("#deal-meta")
+    assert meta.startswith(f"deal {over['deal']} (over)"), (meta, over)
     shown = page.locator("#deal-result .deal-cards .card").evaluate_all(
         "cs => cs.map(c => c.dataset.card)"
     )

@@ -1,7 +1,7 @@
-"""The Paskievics bots: ``random`` only for now.
+"""The Paskievics bots: ``random`` and ``heuristic``.
 
 Each module registers its bots with :func:`paston.bots.registry.register_bot` (game
 ``"paskievics"``) when imported. Bots only ever see a seat's view.
 """
 
-BOT_MODULES = ("random_bot",)
+BOT_MODULES = ("random_bot", "heuristic")

@@ -28,9 +28,9 @@ ENVS = [
 
 @pytest.mark.parametrize(("env_class", "env_id", "table"), ENVS)
 def test_check_env_passes(env_class: Any, env_id: str, table: dict[str, Any]) -> None:
-    # check_env steps with unmasked random actions, hence the penalty option.
-    check_env(env_class(illegal_action="penalty"), skip_render_check=True)
-    env = gym.make(env_id, illegal_action="penalty", render_mode="ansi", **table)
+    # check_env steps with unmasked random actions: the default illegal_action must take them.
+    check_env(env_class(), skip_render_check=True)
+    env = gym.make(env_id, render_mode="ansi", **table)
     check_env(env.unwrapped)
     env.close()
 
@@ -103,7 +103,7 @@ def test_game_mode_truncates_after_max_deals() -> None:
 
 
 def test_illegal_action_raises_a_clear_error() -> None:
-    env = PastonEnv()
+    env = PastonEnv(illegal_action="raise")
     _, info = env.reset(seed=1)
     illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
     with pytest.raises(IllegalAction, match="seat 0 may not take action"):

@@ -65,7 +65,7 @@ def test_mask_matches_the_view_and_the_observation_is_the_views() -> None:
 
 
 def test_illegal_actions_raise_or_cost_the_penalty() -> None:
-    env = ParisEnv(players=3)
+    env = ParisEnv(players=3, illegal_action="raise")
     _, info = env.reset(seed=1)
     illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
     with pytest.raises(IllegalAction, match="legal: "):

@@ -18,8 +18,8 @@ def play(env: ParisAECEnv, seed: int) -> dict[str, float]:
 
     def check(agent: str, mask: np.ndarray) -> None:
         seat = env.possible_agents.index(agent)
-        assert set(np.flatnonzero(mask)) == set(env.state.legal_actions())
-        assert not env.state.has_finished(seat)  # a seat that went out is never selected
+        assert set(np.flatnonzero(mask)) == set(env.game_state.legal_actions())
+        assert not env.game_state.has_finished(seat)  # a seat that went out is never selected
         others = [a for a in env.possible_agents if a != agent]
         assert not env.observe(others[0])["action_mask"].any()
 
@@ -32,7 +32,7 @@ def test_rewards_at_the_end(reward: str) -> None:
         players = 2 + seed
         env = ParisAECEnv(players=players, reward=reward, rules={"max_turns": 400})
         totals = play(env, seed)
-        state = env.state
+        state = env.game_state
         assert state.is_over and state.ranking is not None
         for seat, agent in enumerate(env.possible_agents):
             if reward == "result":
@@ -47,6 +47,6 @@ def test_same_seed_same_game() -> None:
     a, b = ParisAECEnv(players=4, rules=rules), ParisAECEnv(players=4, rules=rules)
     play(a, 11)
     play(b, 11)
-    assert a.state.history == b.state.history
+    assert a.game_state.history == b.game_state.history
     play(b, 12)
-    assert a.state.history != b.state.history
+    assert a.game_state.history != b.game_state.history

@@ -3,7 +3,8 @@
 The encodings need only numpy. The adapters import their framework when first used, so
 ``import paston.env`` works without the optional ``env`` extra:
 
-* ``paston.env.PastonEnv`` — Gymnasium, single learner (:mod:`paston.env.gym_env`);
+* ``paston.env.PastonEnv`` — Gymnasium ``paston/Paston-v0``, single learner
+  (:mod:`paston.env.gym_env`);
 * ``paston.env.PastonAECEnv`` — PettingZoo AEC, three agents (:mod:`paston.env.pettingzoo_env`);
 * ``import paston.env.openspiel_game`` — registers the OpenSpiel game ``python_paston``;
 * ``paston.env.ParisEnv`` — Gymnasium ``paston/Paris-v0``, one learner at a Paris table
@@ -17,11 +18,18 @@ seat and its bots), :mod:`paston.env.aec_seats` (PettingZoo's seat agents),
 :mod:`paston.env.spiel_dealt` (OpenSpiel's chance deal, then the engine) and
 :mod:`paston.env.masks` (the legal-action mask).
 
+Importing this package registers the Gymnasium ids ``paston/Paston-v0`` and
+``paston/Paris-v0`` (when Gymnasium is installed), so ``import paston.env`` then
+``gymnasium.make("paston/Paston-v0")`` works; so does
+``gymnasium.make("paston.env:paston/Paston-v0")`` with no import at all (Gymnasium imports
+the module before the colon).
+
 See docs/research-apis.md.
 """
 
 from __future__ import annotations
 
+import importlib.util
 from typing import TYPE_CHECKING, Any
 
 from .encoding import (
@@ -41,6 +49,7 @@ if TYPE_CHECKING:
     from .pettingzoo_env import PastonAECEnv
 
 __all__ = [
+    "GYM_IDS",
     "INFO_STATE_LAYOUT",
     "OBSERVATION_LAYOUT",
     "ParisAECEnv",
@@ -52,7 +61,29 @@ __all__ = [
     "info_state_string",
     "legal_mask",
     "observation_string",
+    "register_envs",
 ]
+
+#: The Gymnasium ids this package registers, with the class each one builds.
+GYM_IDS: dict[str, str] = {
+    "paston/Paston-v0": "paston.env.gym_env:PastonEnv",
+    "paston/Paris-v0": "paston.env.paris_gym:ParisEnv",
+}
+
+
+def register_envs() -> None:
+    """Register :data:`GYM_IDS` with Gymnasium (idempotent; done on ``import paston.env``)."""
+    import gymnasium as gym
+
+    for env_id, entry_point in GYM_IDS.items():
+        if env_id not in gym.registry:
+            gym.register(id=env_id, entry_point=entry_point)
+
+
+# Gymnasium is optional; the registration names entry points as strings, so nothing heavier
+# than gymnasium itself is imported here.
+if importlib.util.find_spec("gymnasium") is not None:
+    register_envs()
 
 
 def __getattr__(name: str) -> Any:

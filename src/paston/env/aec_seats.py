@@ -4,12 +4,14 @@ playing seat ``i``, ``agent_selection`` the seat to act.
 A game's adapter (:mod:`.pettingzoo_env` for Paston, :mod:`.paris_pettingzoo` for Paris)
 deals the hand and says how a view is encoded, what an illegal action is told, what each
 seat earns when the hand ends and how a view is drawn; the agents' bookkeeping (spaces,
-rewards, terminations, dead steps, turn order) is here once.
+rewards, terminations, dead steps, turn order), rendering and the full-information
+``state()`` for centralised critics are here once.
 """
 
 from __future__ import annotations
 
 import random
+import sys
 from abc import abstractmethod
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -32,14 +34,22 @@ StateT = TypeVar("StateT", bound=State)
 class SeatAgentsEnv(AECEnv[str, Observation, int], Generic[StateT]):  # type: ignore[misc]
     """The agents of one hand of a game; subclasses deal it and speak for the game."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi", "human"],
+        "is_parallelizable": False,
+    }
 
     def __init__(
-        self, players: int, observation_size: int, num_actions: int, render_mode: str | None
+        self,
+        players: int,
+        observation_size: int,
+        num_actions: int,
+        render_mode: str | None,
+        hidden_size: int = 0,
     ) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+            raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
         self.render_mode = render_mode
         names = [f"seat_{s}" for s in range(players)]
         self.possible_agents = list(names)
@@ -52,6 +62,10 @@ class SeatAgentsEnv(AECEnv[str, Observation, int], Generic[StateT]):  # type: ig
         )
         self.observation_spaces = dict.fromkeys(names, obs_space)
         self.action_spaces = {a: spaces.Discrete(num_actions) for a in names}
+        #: ``state()``: every seat's observation in seat order, then the game's hidden cards.
+        self.state_space = spaces.Box(
+            0.0, 1.0, (players * observation_size + hidden_size,), dtype=np.float32
+        )
         self._hand: StateT | None = None
         self._num_actions = num_actions
         self._rng = random.Random()
@@ -88,6 +102,10 @@ class SeatAgentsEnv(AECEnv[str, Observation, int], Generic[StateT]):  # type: ig
     @abstractmethod
     def _draw(self, view: Any) -> str:
         """A view as text (``render``)."""
+
+    def _hidden(self, hand: StateT) -> npt.NDArray[np.float32]:
+        """The cards no seat's view holds (``hidden_size`` values; none by default)."""
+        return np.zeros(0, dtype=np.float32)
 
     # ----------------------------------------------------------------- PettingZoo API
 
@@ -147,12 +165,23 @@ class SeatAgentsEnv(AECEnv[str, Observation, int], Generic[StateT]):  # type: ig
             self.agent_selection = self.possible_agents[to_act]
         self._accumulate_rewards()
 
+    def state(self) -> npt.NDArray[np.float32]:
+        """The whole hand for a centralised critic (never for an acting agent): every seat's
+        observation in seat order, then the cards no seat sees (``state_space``)."""
+        hand = self._current()
+        parts = [self._encode(hand.view(s)) for s in range(len(self.possible_agents))]
+        return np.concatenate([*parts, self._hidden(hand)]).astype(np.float32, copy=False)
+
     def render(self) -> str | None:
         if self.render_mode is None:
             return None
         hand = self._current()
         seat = hand.to_act if hand.to_act is not None else 0
-        return self._draw(hand.view(seat))
+        text = self._draw(hand.view(seat))
+        if self.render_mode == "human":
+            print(text, file=sys.stdout)  # text to the terminal
+            return None
+        return text
 
     def close(self) -> None:
         return None

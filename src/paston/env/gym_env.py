@@ -13,7 +13,6 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-import gymnasium as gym
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
@@ -26,12 +25,19 @@ from ..games.paston.rules import DEFAULT_RULES, Rules
 from ..games.paston.shuffle import deal_until_playable
 from ..games.paston.view import SeatView
 from .encoding import encode, info_state_string, layout_for, legal_mask
-from .gym_seat import LearnerSeatEnv
+from .gym_seat import LearnerSeatEnv, Opponent, opponent_list
 
-__all__ = ["ENV_ID", "PastonEnv"]
+__all__ = ["DEAL_SCORE_BOUND", "DEAL_SCORE_RANGE", "ENV_ID", "PastonEnv"]
 
 #: The id under which :class:`PastonEnv` is registered with ``gymnasium.make``.
 ENV_ID = "paston/Paston-v0"
+
+#: The lowest and highest deal score of one seat under the default rules: a failed gupa or
+#: grkha costs 40 (so does a ×4 defender taking no trick); a defender taking all ten tricks
+#: of a ×4 contract beside another whister wins 8 × 40. OpenSpiel's game reports the same.
+DEAL_SCORE_RANGE = (-40.0, 320.0)
+#: What ``normalize_reward=True`` divides rewards by: deal rewards then lie in [−0.125, 1].
+DEAL_SCORE_BOUND = 320.0
 
 _REWARDS = ("deal", "game")
 
@@ -50,15 +56,23 @@ class PastonEnv(LearnerSeatEnv[Deal, SeatView]):
       in the prikup). ``reward="game"``: a whole game to the target score; after each deal the
       reward is the change in the learner's running total (the −121 reset included), and the
       episode ends when the game does (truncated after ``max_deals`` deals).
-    * **Illegal actions**: ``illegal_action="raise"`` (default) raises
-      :class:`~paston.errors.IllegalAction` saying what would have been legal;
-      ``"penalty"`` returns ``illegal_penalty`` as the reward, leaves the state unchanged and
-      sets ``info["illegal_action"]`` (this is what ``gymnasium``'s ``check_env``, which steps
-      with unmasked random actions, needs).
+      Deal rewards lie in :data:`DEAL_SCORE_RANGE` (−40 … 320) under the default rules;
+      ``normalize_reward=True`` divides every reward (and the penalty) by
+      :data:`DEAL_SCORE_BOUND` (deal rewards then lie in −0.125 … 1).
+    * **Illegal actions**: ``illegal_action="penalty"`` (default) returns ``illegal_penalty``
+      as the reward, leaves the state unchanged and sets ``info["illegal_action"]`` (so
+      ``gymnasium``'s ``check_env``, which steps with unmasked random actions, passes);
+      ``"raise"`` raises :class:`~paston.errors.IllegalAction` saying what would have been
+      legal.
+    * **Masks after the end**: the terminal observation's mask holds only action 0 (a
+      placeholder that ``step`` refuses until ``reset``), so a masked softmax never sees an
+      all-zero mask under Gymnasium's next-step autoreset.
 
-    ``opponents`` is one bot name for both other seats or two names (the seat on the
-    learner's left first); bots are rebuilt with seeds drawn from the environment's
-    generator on every ``reset``, so ``reset(seed=...)`` makes the whole episode repeatable.
+    ``opponents`` is one opponent for both other seats or two (the seat on the learner's left
+    first); an opponent is a bot name (rebuilt with seeds drawn from the environment's
+    generator on every ``reset``, so ``reset(seed=...)`` makes the whole episode repeatable),
+    a :class:`~paston.bots.Bot` object (for self-play; used as given and closed by the caller)
+    or a callable from the seat's view to an action id.
     In deal mode the dealer is drawn at random; ``first_deal=True`` applies the J♠/7♠
     first-bidder rule of a game's first deal.
     """
@@ -68,24 +82,23 @@ class PastonEnv(LearnerSeatEnv[Deal, SeatView]):
     def __init__(
         self,
         seat: int = 0,
-        opponents: str | Sequence[str] = "random",
+        opponents: Opponent | Sequence[Opponent] = "random",
         reward: str = "deal",
         rules: Rules | None = None,
-        illegal_action: str = "raise",
+        illegal_action: str = "penalty",
         illegal_penalty: float = -1.0,
         first_deal: bool = False,
         perfect_recall: bool = True,
         max_deals: int = 1000,
         render_mode: str | None = None,
+        normalize_reward: bool = False,
     ) -> None:
         if isinstance(seat, bool) or seat not in (0, 1, 2):
             raise ValueError(f"the learner's seat must be 0, 1 or 2, not {seat!r}")
         if reward not in _REWARDS:
             raise ValueError(f"reward must be 'deal' or 'game', not {reward!r}")
         self._check_modes(illegal_action, render_mode)
-        specs = [opponents, opponents] if isinstance(opponents, str) else list(opponents)
-        if len(specs) != 2:
-            raise ValueError(f"give one opponent bot name or two, not {len(specs)}")
+        specs = opponent_list(opponents, 2)
         self._check_bots(specs)
         self.players = 3
         self.seat = seat
@@ -93,7 +106,9 @@ class PastonEnv(LearnerSeatEnv[Deal, SeatView]):
         self.reward_mode = reward
         self.rules = rules if rules is not None else DEFAULT_RULES
         self.illegal_action = illegal_action
-        self.illegal_penalty = float(illegal_penalty)
+        self.normalize_reward = normalize_reward
+        self._scale = 1.0 / DEAL_SCORE_BOUND if normalize_reward else 1.0
+        self.illegal_penalty = float(illegal_penalty) * self._scale
         self.first_deal = first_deal
         self.max_deals = max_deals
         self.render_mode = render_mode
@@ -101,6 +116,7 @@ class PastonEnv(LearnerSeatEnv[Deal, SeatView]):
         self.action_space = spaces.Discrete(NUM_ACTIONS)
         self.observation_space = spaces.Box(0.0, 1.0, (self.layout.size,), dtype=np.float32)
         self._bots = {}
+        self._owned = set()
         self._deal: Deal | None = None
         self._game: Game | None = None
         self._done = True
@@ -133,7 +149,7 @@ class PastonEnv(LearnerSeatEnv[Deal, SeatView]):
         assert not self._done and reward == 0.0
 
     def _proceed(self, hand: Deal) -> tuple[float, bool]:
-        reward = self._advance()
+        reward = self._advance() * self._scale
         truncated = (
             self._game is not None and not self._done and self._deals_played >= self.max_deals
         )
@@ -170,7 +186,7 @@ class PastonEnv(LearnerSeatEnv[Deal, SeatView]):
 
     def _info(self, view: SeatView) -> dict[str, Any]:
         info: dict[str, Any] = {
-            "action_mask": legal_mask(view),
+            "action_mask": self._mask_now(view),
             "phase": view.phase,
             "seat": self.seat,
         }
@@ -214,14 +230,3 @@ class PastonEnv(LearnerSeatEnv[Deal, SeatView]):
             if self._deals_played >= self.max_deals:
                 return reward  # step() reports the truncation
             self._deal = self._next_game_deal()
-
-
-def _register() -> None:
-    if ENV_ID not in gym.registry:
-        gym.register(id=ENV_ID, entry_point="paston.env.gym_env:PastonEnv")
-    # Paris's id too, so that importing either adapter makes both ids known to gym.make.
-    if "paston/Paris-v0" not in gym.registry:
-        gym.register(id="paston/Paris-v0", entry_point="paston.env.paris_gym:ParisEnv")
-
-
-_register()

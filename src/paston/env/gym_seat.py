@@ -2,15 +2,17 @@
 bots at the others, rebuilt from the environment's generator at every ``reset``.
 
 A game's adapter (:mod:`.gym_env` for Paston, :mod:`.paris_gym` for Paris) deals, moves the
-bots on, pays the rewards, encodes views and words illegal actions; the seating of the bots,
-the illegal-action policy (raise or penalty), the step's bookkeeping, masks and rendering
-guard are here once.
+bots on, pays the rewards, encodes views and words illegal actions; the seating of the bots
+(given by name, as :class:`~paston.bots.Bot` objects or as callables), the illegal-action
+policy (penalty or raise), the step's bookkeeping, masks and rendering guard are here once.
 """
 
 from __future__ import annotations
 
 import random
+import sys
 from abc import abstractmethod
+from collections.abc import Callable, Sequence
 from typing import Any, Generic, TypeVar, cast
 
 import gymnasium as gym
@@ -21,39 +23,82 @@ from ..bots import Bot, make_bot
 from ..core.errors import IllegalAction
 from ..core.protocol import State, View
 
-__all__ = ["LearnerSeatEnv"]
+__all__ = ["DONE_PLACEHOLDER_ACTION", "LearnerSeatEnv", "Opponent", "OpponentBot", "opponent_list"]
 
 StateT = TypeVar("StateT", bound=State)
 ViewT = TypeVar("ViewT", bound=View)
 
 _ILLEGAL = ("raise", "penalty")
+_RENDER_MODES = ("ansi", "human")
+
+#: An opponent: a bot name for ``make_bot`` (rebuilt and reseeded at every ``reset``), a
+#: :class:`~paston.bots.Bot` object (used as given, for self-play; the caller closes it) or a
+#: callable from the seat's view to an action id.
+Opponent = str | Bot[Any] | Callable[[Any], int]
+
+#: The one id the mask holds once the episode is over. Gymnasium's vector environments reset
+#: on the step after a terminal one and ignore that step's action, but a policy still picks it
+#: from the terminal observation's mask: an all-zero mask turns a masked softmax into NaN.
+DONE_PLACEHOLDER_ACTION = 0
+
+
+class OpponentBot(Bot[Any]):
+    """A callable ``view -> action id`` as a bot (``explain`` ranks its choice first)."""
+
+    name = "callable"
+
+    def __init__(self, policy: Callable[[Any], int]) -> None:
+        self.policy = policy
+
+    def act(self, view: Any) -> int:
+        return int(self.policy(view))
+
+
+def opponent_list(opponents: Opponent | Sequence[Opponent], count: int) -> list[Opponent]:
+    """``opponents`` as one entry per other seat: a single opponent is repeated ``count``
+    times (one :class:`Bot` object then plays every other seat)."""
+    if isinstance(opponents, str | Bot) or callable(opponents):
+        return [opponents] * count
+    specs = list(opponents)
+    if len(specs) != count:
+        raise ValueError(f"give one opponent or {count}, not {len(specs)}")
+    for i, spec in enumerate(specs):
+        if not (isinstance(spec, str | Bot) or callable(spec)):
+            raise TypeError(
+                f"opponent {i} must be a bot name, a Bot or a callable view -> action id, "
+                f"not {type(spec).__name__}"
+            )
+    return specs
 
 
 class LearnerSeatEnv(gym.Env[npt.NDArray[np.float32], np.int64], Generic[StateT, ViewT]):
     """One learner at ``seat`` of a ``players``-seat table of ``game``, bots at the others."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012
+    metadata: dict[str, Any] = {"render_modes": list(_RENDER_MODES), "render_fps": 1}  # noqa: RUF012
 
     #: The game the opponents' bot specs are read for (``make_bot(spec, game=...)``).
     game: str
     seat: int
     players: int
-    opponent_specs: list[str]
+    opponent_specs: list[Opponent]
     illegal_action: str
     illegal_penalty: float
     _done: bool
-    _bots: dict[int, Bot]
+    _bots: dict[int, Bot[Any]]
+    #: The seats whose bot this environment built (and so closes).
+    _owned: set[int]
 
     def _check_modes(self, illegal_action: str, render_mode: str | None) -> None:
         """Validate and keep the illegal-action policy and the render mode."""
         if illegal_action not in _ILLEGAL:
-            raise ValueError(f"illegal_action must be 'raise' or 'penalty', not {illegal_action!r}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+            raise ValueError(f"illegal_action must be 'penalty' or 'raise', not {illegal_action!r}")
+        if render_mode is not None and render_mode not in _RENDER_MODES:
+            raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
 
-    def _check_bots(self, specs: list[str]) -> None:
+    def _check_bots(self, specs: list[Opponent]) -> None:
         for spec in specs:
-            make_bot(spec, seed=0, game=self.game).close()  # fail now, not at reset
+            if isinstance(spec, str):
+                make_bot(spec, seed=0, game=self.game).close()  # fail now, not at reset
 
     # ----------------------------------------------------------------- the game's part
 
@@ -97,7 +142,14 @@ class LearnerSeatEnv(gym.Env[npt.NDArray[np.float32], np.int64], Generic[StateT,
         self._close_bots()
         others = [(self.seat + 1 + i) % self.players for i in range(self.players - 1)]
         for seat, spec in zip(others, self.opponent_specs, strict=True):
-            self._bots[seat] = make_bot(spec, seed=rng.getrandbits(62), game=self.game)
+            seed = rng.getrandbits(62)  # drawn for every seat, so seeds do not shift
+            if isinstance(spec, str):
+                self._bots[seat] = make_bot(spec, seed=seed, game=self.game)
+                self._owned.add(seat)
+            elif isinstance(spec, Bot):
+                self._bots[seat] = spec
+            else:
+                self._bots[seat] = OpponentBot(spec)
         self._start(rng)
         view = self._view()
         return self._encode(view), self._info(view)
@@ -126,7 +178,11 @@ class LearnerSeatEnv(gym.Env[npt.NDArray[np.float32], np.int64], Generic[StateT,
         if self.render_mode is None:
             gym.logger.warn("render() called without a render_mode; use render_mode='ansi'")
             return None
-        return self._draw(self._view()) if self._current() is not None else ""
+        text = self._draw(self._view()) if self._current() is not None else ""
+        if self.render_mode == "human":
+            print(text, file=sys.stdout)  # text to the terminal
+            return None
+        return text
 
     def close(self) -> None:
         self._close_bots()
@@ -138,7 +194,7 @@ class LearnerSeatEnv(gym.Env[npt.NDArray[np.float32], np.int64], Generic[StateT,
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal actions as booleans (the method sb3-contrib's action masking calls)."""
-        return self._mask(self._view()).astype(bool)
+        return self._mask_now(self._view()).astype(bool)
 
     # ----------------------------------------------------------------- internals
 
@@ -149,7 +205,16 @@ class LearnerSeatEnv(gym.Env[npt.NDArray[np.float32], np.int64], Generic[StateT,
         # A game's state gives its own view type (the protocol only promises a View).
         return cast(ViewT, hand.view(self.seat))
 
+    def _mask_now(self, view: ViewT) -> npt.NDArray[np.int8]:
+        """The learner's mask, never all zero: once the episode is over it holds only
+        :data:`DONE_PLACEHOLDER_ACTION` (which ``step`` still refuses until ``reset``)."""
+        mask = self._mask(view)
+        if self._done and not mask.any():
+            mask[DONE_PLACEHOLDER_ACTION] = 1
+        return mask
+
     def _close_bots(self) -> None:
-        for bot in self._bots.values():
-            bot.close()
+        for seat in getattr(self, "_owned", ()):
+            self._bots[seat].close()  # bots given as objects belong to the caller
         self._bots = {}
+        self._owned = set()

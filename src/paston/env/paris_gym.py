@@ -14,7 +14,6 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import gymnasium as gym
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
@@ -26,7 +25,7 @@ from ..games.paris.shuffle import deal_game
 from ..games.paris.state import ParisState
 from ..games.paris.text import render_view
 from ..games.paris.view import ParisView
-from .gym_seat import LearnerSeatEnv
+from .gym_seat import LearnerSeatEnv, Opponent, opponent_list
 from .paris_encoding import encode_paris, paris_layout, paris_legal_mask
 
 __all__ = ["PARIS_ENV_ID", "ParisEnv", "paris_reward"]
@@ -77,15 +76,20 @@ class ParisEnv(LearnerSeatEnv[ParisState, ParisView]):
       game ends. ``reward="result"`` (default): −1 if the learner is the loser, else 0, at the
       end; ``reward="rank"``: +1 for going out first down to −1 for the loser. A game ended by
       the turn limit (flag ``max_turns``, which a learner may set low through ``rules``) is
-      reported as ``truncated`` (the reward is still paid from the limit's ranking).
-    * **Illegal actions**: ``illegal_action="raise"`` (default) raises
-      :class:`~paston.core.errors.IllegalAction` saying what would have been legal;
-      ``"penalty"`` returns ``illegal_penalty``, leaves the game unchanged and sets
-      ``info["illegal_action"]`` (what ``gymnasium``'s ``check_env`` needs).
+      reported as ``truncated`` (the reward is still paid from the limit's ranking). Both
+      reward modes already lie in −1 … 1, so there is nothing to normalise.
+    * **Illegal actions**: ``illegal_action="penalty"`` (default) returns
+      ``illegal_penalty``, leaves the game unchanged and sets ``info["illegal_action"]`` (so
+      ``gymnasium``'s ``check_env`` passes); ``"raise"`` raises
+      :class:`~paston.core.errors.IllegalAction` saying what would have been legal.
+    * **Masks after the end**: the terminal observation's mask holds only action 0 (a
+      placeholder that ``step`` refuses until ``reset``), never all zeros.
 
-    ``opponents`` is one bot spec for every other seat or one per other seat (in seat order
-    after the learner). Cards, dealer and bots come from the environment's generator, so
-    ``reset(seed=...)`` makes a whole episode repeatable.
+    ``opponents`` is one opponent for every other seat or one per other seat (in seat order
+    after the learner): a bot spec, a :class:`~paston.bots.Bot` object (used as given, for
+    self-play) or a callable from the seat's view to an action id. Cards, dealer and bots
+    built from specs come from the environment's generator, so ``reset(seed=...)`` makes a
+    whole episode repeatable.
     """
 
     game = "paris"
@@ -94,10 +98,10 @@ class ParisEnv(LearnerSeatEnv[ParisState, ParisView]):
         self,
         players: int = 3,
         seat: int = 0,
-        opponents: str | Sequence[str] = "heuristic",
+        opponents: Opponent | Sequence[Opponent] = "heuristic",
         rules: ParisRules | Mapping[str, Any] | None = None,
         reward: str = "result",
-        illegal_action: str = "raise",
+        illegal_action: str = "penalty",
         illegal_penalty: float = -1.0,
         render_mode: str | None = None,
     ) -> None:
@@ -108,10 +112,7 @@ class ParisEnv(LearnerSeatEnv[ParisState, ParisView]):
         if reward not in _REWARDS:
             raise ValueError(f"reward must be 'result' or 'rank', not {reward!r}")
         self._check_modes(illegal_action, render_mode)
-        others = players - 1
-        specs = [opponents] * others if isinstance(opponents, str) else list(opponents)
-        if len(specs) != others:
-            raise ValueError(f"give one opponent bot spec or {others}, not {len(specs)}")
+        specs = opponent_list(opponents, players - 1)
         self._check_bots(specs)
         self.players = players
         self.seat = seat
@@ -125,6 +126,7 @@ class ParisEnv(LearnerSeatEnv[ParisState, ParisView]):
         self.action_space = spaces.Discrete(NUM_ACTIONS)
         self.observation_space = spaces.Box(0.0, 1.0, (self.layout.size,), dtype=np.float32)
         self._bots = {}
+        self._owned = set()
         self._state: ParisState | None = None
         self._done = True
 
@@ -180,7 +182,7 @@ class ParisEnv(LearnerSeatEnv[ParisState, ParisView]):
 
     def _info(self, view: ParisView) -> dict[str, Any]:
         info: dict[str, Any] = {
-            "action_mask": paris_legal_mask(view),
+            "action_mask": self._mask_now(view),
             "phase": view.phase,
             "seat": self.seat,
             "turns": view.turns,
@@ -202,11 +204,3 @@ class ParisEnv(LearnerSeatEnv[ParisState, ParisView]):
                 return
             state.apply(self._bots[seat].act(state.view(seat)))
         self._done = True
-
-
-def _register() -> None:
-    if PARIS_ENV_ID not in gym.registry:
-        gym.register(id=PARIS_ENV_ID, entry_point="paston.env.paris_gym:ParisEnv")
-
-
-_register()

@@ -4,8 +4,11 @@
 >>> env = ParisAECEnv(players=4)
 >>> env.reset(seed=3)
 >>> obs, reward, terminated, truncated, info = env.last()
->>> sorted(obs), env.agent_selection == f"seat_{(env.state.dealer + 1) % 4}"  # dealer's left
+>>> sorted(obs), env.agent_selection == f"seat_{(env.game_state.dealer + 1) % 4}"  # dealer's left
 (['action_mask', 'observation'], True)
+
+As in PettingZoo's classic environments, :func:`env` is the wrapped environment and
+:func:`raw_env` the bare one.
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from .aec_seats import Observation, SeatAgentsEnv, wrapped
 from .paris_encoding import encode_paris, paris_layout, paris_legal_mask
 from .paris_gym import paris_reward, parse_paris_rules
 
-__all__ = ["ParisAECEnv", "paris_aec_env"]
+__all__ = ["ParisAECEnv", "env", "paris_aec_env", "raw_env"]
 
 
 class ParisAECEnv(SeatAgentsEnv[ParisState]):
@@ -45,10 +48,13 @@ class ParisAECEnv(SeatAgentsEnv[ParisState]):
     * An illegal action raises :class:`~paston.core.errors.IllegalAction` (wrap the env in
       ``pettingzoo.utils.wrappers.TerminateIllegalWrapper`` for a penalty instead).
     * ``reset(seed=...)`` draws the dealer and the cards from that seed, so it is repeatable.
+    * ``state()`` (for centralised critics, never for an acting agent) is every seat's
+      observation in seat order; together they hold every card of the game.
+    * ``render_mode="ansi"`` returns the seat to act's view as text; ``"human"`` prints it.
     """
 
     metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["ansi"],
+        "render_modes": ["ansi", "human"],
         "name": "paris_v0",
         "is_parallelizable": False,
     }
@@ -71,7 +77,7 @@ class ParisAECEnv(SeatAgentsEnv[ParisState]):
         self.reward_mode = reward
 
     @property
-    def state(self) -> ParisState:
+    def game_state(self) -> ParisState:
         """The game in progress (full information: for tests and analysis, not for agents)."""
         return self._current()
 
@@ -108,3 +114,13 @@ def paris_aec_env(**kwargs: Any) -> AECEnv[str, Observation, int]:
     """:class:`ParisAECEnv` in PettingZoo's usual order-enforcing and bounds-checking
     wrappers (``kwargs`` go to the environment)."""
     return wrapped(ParisAECEnv(**kwargs))
+
+
+def raw_env(**kwargs: Any) -> ParisAECEnv:
+    """The bare :class:`ParisAECEnv` (PettingZoo's classic ``raw_env``)."""
+    return ParisAECEnv(**kwargs)
+
+
+def env(**kwargs: Any) -> AECEnv[str, Observation, int]:
+    """The wrapped environment (PettingZoo's classic ``env``; the same as :func:`paris_aec_env`)."""
+    return paris_aec_env(**kwargs)

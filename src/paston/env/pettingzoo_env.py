@@ -6,6 +6,9 @@
 >>> obs, reward, terminated, truncated, info = env.last()
 >>> sorted(obs), int(obs["action_mask"].sum())  # bidding: pass or paston
 (['action_mask', 'observation'], 2)
+
+As in PettingZoo's classic environments, :func:`env` is the wrapped environment and
+:func:`raw_env` the bare one.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from ..games.paston.view import SeatView
 from .aec_seats import Observation, SeatAgentsEnv, wrapped
 from .encoding import encode, info_state_string, layout_for, legal_mask
 
-__all__ = ["AGENTS", "PastonAECEnv", "aec_env"]
+__all__ = ["AGENTS", "PastonAECEnv", "aec_env", "env", "raw_env"]
 
 AGENTS: tuple[str, ...] = ("seat_0", "seat_1", "seat_2")
 
@@ -42,10 +45,14 @@ class PastonAECEnv(SeatAgentsEnv[Deal]):
     * An illegal action raises :class:`~paston.errors.IllegalAction` (wrap the env in
       ``pettingzoo.utils.wrappers.TerminateIllegalWrapper`` for a penalty instead).
     * ``reset(seed=...)`` draws the dealer and the cards from that seed, so it is repeatable.
+    * ``state()`` (for centralised critics, never for an acting agent) is the three seats'
+      observations in seat order, then the prikup as dealt (32 values).
+    * ``render_mode="ansi"`` returns the information-state string of the seat to act;
+      ``"human"`` prints it to the terminal.
     """
 
     metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["ansi"],
+        "render_modes": ["ansi", "human"],
         "name": "paston_v0",
         "is_parallelizable": False,
     }
@@ -60,7 +67,7 @@ class PastonAECEnv(SeatAgentsEnv[Deal]):
         self.rules = rules if rules is not None else DEFAULT_RULES
         self.first_deal = first_deal
         self.layout = layout_for(perfect_recall, True)
-        super().__init__(len(AGENTS), self.layout.size, NUM_ACTIONS, render_mode)
+        super().__init__(len(AGENTS), self.layout.size, NUM_ACTIONS, render_mode, hidden_size=32)
 
     @property
     def deal(self) -> Deal:
@@ -93,8 +100,22 @@ class PastonAECEnv(SeatAgentsEnv[Deal]):
     def _draw(self, view: SeatView) -> str:
         return info_state_string(view)
 
+    def _hidden(self, hand: Deal) -> npt.NDArray[np.float32]:
+        bits = np.arange(32)
+        return ((hand.prikup >> bits) & 1).astype(np.float32)
+
 
 def aec_env(**kwargs: Any) -> AECEnv[str, Observation, int]:
     """:class:`PastonAECEnv` in PettingZoo's usual order-enforcing and bounds-checking
     wrappers (``kwargs`` go to the environment)."""
     return wrapped(PastonAECEnv(**kwargs))
+
+
+def raw_env(**kwargs: Any) -> PastonAECEnv:
+    """The bare :class:`PastonAECEnv` (PettingZoo's classic ``raw_env``)."""
+    return PastonAECEnv(**kwargs)
+
+
+def env(**kwargs: Any) -> AECEnv[str, Observation, int]:
+    """The wrapped environment (PettingZoo's classic ``env``; the same as :func:`aec_env`)."""
+    return aec_env(**kwargs)

@@ -73,7 +73,7 @@ def aec_round(players: int, episodes: int, seed: int) -> tuple[float, int]:
                 continue
             legal = np.flatnonzero(obs["action_mask"])
             env.step(int(legal[rng.integers(len(legal))]))
-        actions += len(env.state.history)
+        actions += len(env.game_state.history)
     return time.thread_time() - start, actions
 
 

@@ -188,3 +188,18 @@ def test_paston_rewards_lie_in_the_documented_range_and_normalise() -> None:
     _, info = scaled.reset(seed=0)
     illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
     assert scaled.step(illegal)[1] == pytest.approx(-1.0 / DEAL_SCORE_BOUND)
+
+
+def test_paris_state_holds_the_face_down_cards_and_the_deck() -> None:
+    env = paris_pettingzoo.raw_env(players=3)
+    env.reset(seed=8)
+    game = env.game_state
+    size = env.observation_spaces["seat_0"]["observation"].shape[0]
+    hidden = env.state()[3 * size :]
+    down = hidden[: 3 * 3 * 52].reshape(3, 3, 52)
+    for seat in range(3):
+        for slot, card in enumerate(game.face_down(seat)):
+            assert np.flatnonzero(down[seat, slot]).tolist() == ([card] if card >= 0 else [])
+    deck = hidden[3 * 3 * 52 :] * 2
+    assert deck.sum() == game.deck_count
+    assert all(deck[c] == game.deck.count(c) for c in range(52))

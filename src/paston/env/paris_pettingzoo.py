@@ -22,6 +22,7 @@ import numpy.typing as npt
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from ..games.paris.actions import NUM_ACTIONS, action_str
+from ..games.paris.cards import NUM_CARDS
 from ..games.paris.rules import ParisRules
 from ..games.paris.shuffle import deal_game
 from ..games.paris.state import ParisState
@@ -32,6 +33,9 @@ from .paris_encoding import encode_paris, paris_layout, paris_legal_mask
 from .paris_gym import paris_reward, parse_paris_rules
 
 __all__ = ["ParisAECEnv", "env", "paris_aec_env", "raw_env"]
+
+_SLOTS = 3  # face-down cards per seat (paris.md §3)
+_PACKS = 2  # the game is dealt from two packs, so a card is in the deck at most twice
 
 
 class ParisAECEnv(SeatAgentsEnv[ParisState]):
@@ -49,7 +53,10 @@ class ParisAECEnv(SeatAgentsEnv[ParisState]):
       ``pettingzoo.utils.wrappers.TerminateIllegalWrapper`` for a penalty instead).
     * ``reset(seed=...)`` draws the dealer and the cards from that seed, so it is repeatable.
     * ``state()`` (for centralised critics, never for an acting agent) is every seat's
-      observation in seat order; together they hold every card of the game.
+      observation in seat order, then what no seat sees: each seat's three face-down slots
+      (one-hot over the 52 cards, ``players × 3 × 52`` values) and the deck's cards (the
+      count of each of the 52 cards over 2, as the game uses two packs; the order is left
+      out).
     * ``render_mode="ansi"`` returns the seat to act's view as text; ``"human"`` prints it.
     """
 
@@ -72,7 +79,8 @@ class ParisAECEnv(SeatAgentsEnv[ParisState]):
             raise ValueError(f"reward must be 'result' or 'rank', not {reward!r}")
         self.players = players
         self.layout = paris_layout(players)
-        super().__init__(players, self.layout.size, NUM_ACTIONS, render_mode)
+        hidden = players * _SLOTS * NUM_CARDS + NUM_CARDS
+        super().__init__(players, self.layout.size, NUM_ACTIONS, render_mode, hidden)
         self.rules = parse_paris_rules(rules)
         self.reward_mode = reward
 
@@ -108,6 +116,15 @@ class ParisAECEnv(SeatAgentsEnv[ParisState]):
 
     def _draw(self, view: ParisView) -> str:
         return render_view(view)
+
+    def _hidden(self, hand: ParisState) -> npt.NDArray[np.float32]:
+        down = np.zeros((self.players, _SLOTS, NUM_CARDS), dtype=np.float32)
+        for seat in range(self.players):
+            for slot, card in enumerate(hand.face_down(seat)):
+                if card >= 0:
+                    down[seat, slot, card] = 1.0
+        deck = np.bincount(np.asarray(hand.deck, dtype=np.int64), minlength=NUM_CARDS)
+        return np.concatenate([down.ravel(), deck.astype(np.float32) / _PACKS])
 
 
 def paris_aec_env(**kwargs: Any) -> AECEnv[str, Observation, int]:

@@ -14,6 +14,7 @@ import pytest
 gym = pytest.importorskip("gymnasium")
 pytest.importorskip("pettingzoo")
 
+from env_helpers import play_aec  # noqa: E402
 from gymnasium.vector import AutoresetMode, SyncVectorEnv  # noqa: E402
 from pettingzoo.test import api_test, render_test  # noqa: E402
 
@@ -203,3 +204,16 @@ def test_paris_state_holds_the_face_down_cards_and_the_deck() -> None:
     deck = hidden[3 * 3 * 52 :] * 2
     assert deck.sum() == game.deck_count
     assert all(deck[c] == game.deck.count(c) for c in range(52))
+
+
+def test_paston_aec_rewards_normalise() -> None:
+    raw = pettingzoo_env.raw_env()
+    scaled = pettingzoo_env.raw_env(normalize_reward=True)
+    for seed in range(4):
+        totals, moves = play_aec(raw, seed)
+        scaled_totals, scaled_moves = play_aec(scaled, seed)
+        assert moves == scaled_moves
+        assert raw.deal.scores is not None or all(t == 0 for t in totals.values())
+        for agent, total in totals.items():
+            assert DEAL_SCORE_RANGE[0] <= total <= DEAL_SCORE_RANGE[1]
+            assert scaled_totals[agent] == pytest.approx(total / DEAL_SCORE_BOUND)

@@ -27,6 +27,7 @@ from ..games.paston.shuffle import deal_until_playable
 from ..games.paston.view import SeatView
 from .aec_seats import Observation, SeatAgentsEnv, wrapped
 from .encoding import encode, info_state_string, layout_for, legal_mask
+from .gym_env import DEAL_SCORE_BOUND
 
 __all__ = ["AGENTS", "PastonAECEnv", "aec_env", "env", "raw_env"]
 
@@ -40,8 +41,9 @@ class PastonAECEnv(SeatAgentsEnv[Deal]):
       (:func:`paston.env.encoding.encode` and :func:`~paston.env.encoding.legal_mask` of the
       agent's view; the mask is all 0 for an agent not to act).
     * Rewards come only at the end of the deal: each seat's deal score (0 for every seat if
-      the deal is thrown in after an all-pass with both markers in the prikup). Then every
-      agent is terminated.
+      the deal is thrown in after an all-pass with both markers in the prikup), in
+      :data:`~paston.env.gym_env.DEAL_SCORE_RANGE` (−40 … 320) under the default rules;
+      ``normalize_reward=True`` divides them by 320. Then every agent is terminated.
     * An illegal action raises :class:`~paston.errors.IllegalAction` (wrap the env in
       ``pettingzoo.utils.wrappers.TerminateIllegalWrapper`` for a penalty instead).
     * ``reset(seed=...)`` draws the dealer and the cards from that seed, so it is repeatable.
@@ -63,8 +65,11 @@ class PastonAECEnv(SeatAgentsEnv[Deal]):
         first_deal: bool = False,
         perfect_recall: bool = True,
         render_mode: str | None = None,
+        normalize_reward: bool = False,
     ) -> None:
         self.rules = rules if rules is not None else DEFAULT_RULES
+        self.normalize_reward = normalize_reward
+        self._scale = 1.0 / DEAL_SCORE_BOUND if normalize_reward else 1.0
         self.first_deal = first_deal
         self.layout = layout_for(perfect_recall, True)
         super().__init__(len(AGENTS), self.layout.size, NUM_ACTIONS, render_mode, hidden_size=32)
@@ -93,7 +98,7 @@ class PastonAECEnv(SeatAgentsEnv[Deal]):
     def _settle(self, hand: Deal) -> None:
         scores = hand.scores or (0, 0, 0)
         for i, a in enumerate(AGENTS):
-            self.rewards[a] = float(scores[i])
+            self.rewards[a] = float(scores[i]) * self._scale
             self.terminations[a] = True
             self.infos[a] = {"deal_scores": hand.scores, "phase": hand.phase}
 

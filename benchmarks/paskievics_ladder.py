@@ -1,7 +1,8 @@
 """The Paskievics bot ladder: duplicate games through :mod:`paston.arena`, mean score with 95 % CIs.
 
-A *set* is one seeded game (``game_deals`` deals, 8 by default) played once per seat rotation of
-the bots (4 rotations at 4 seats, 5 at 5), so every bot plays the same cards from every seat.
+A *set* is one seeded deal (the first deal of a fresh match; a deal thrown in as dealt is dealt
+again) played once per seat rotation of the bots (4 rotations at 4 seats, 5 at 5), so every bot
+plays the same cards from every seat. Scores are per deal (``state.result()``).
 The set means are independent, so the 95 % intervals (normal, over sets) and the paired
 differences between bots (per set) are honest. Sets are played in batches until ``--sets`` are
 done or ``--seconds`` have passed, in this one process (one core).
@@ -59,7 +60,7 @@ def main() -> None:
         **summary,
     }
     for row in out["results"]:
-        print(f"{row['label']:>14}: {row['mean_score']:+8.2f} ± {row['score_ci95']:.2f} per game")
+        print(f"{row['label']:>14}: {row['mean_score']:+8.2f} ± {row['score_ci95']:.2f} per deal")
     if args.out:
         args.out.parent.mkdir(parents=True, exist_ok=True)
         args.out.write_text(json.dumps(out, indent=1) + "\n")

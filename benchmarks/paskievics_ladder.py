@@ -55,7 +55,8 @@ def main() -> None:
     out = {
         "benchmark": "paskievics_ladder",
         "command": "benchmarks/paskievics_ladder.py "
-        + f"--arena {args.arena} --seed {args.seed} --seconds {args.seconds:g} "
+        + f"--arena {args.arena} --players {players} --seed {args.seed} "
+        + f"--seconds {args.seconds:g} "
         + f"--rules '{args.rules}'",
         **summary,
     }

@@ -75,7 +75,14 @@ GAME = GameInfo(
             True,
             "Random",
         ),
+        BotInfo(
+            "heuristic",
+            "bids, calls and announces from hand value, counts card points in play",
+            deferred_factory("heuristic", "paskievics"),
+            True,
+            "Heuristic",
+        ),
     ),
-    default_bot="random",
+    default_bot="heuristic",
     extras={"parse_action": parse_action},
 )

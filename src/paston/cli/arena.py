@@ -16,6 +16,7 @@ import math
 import os
 import sys
 import time
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -297,38 +298,13 @@ def _paston_arena(
     except (ArenaError, BotSpecError, ExternalBotError, RuleError) as exc:
         raise _fail(str(exc)) from None
     writer = _prepare_out(out, force)
-    console = Console(stderr=True)
-    results: list[dict[str, Any]] = []
-    started = time.perf_counter()
-    try:
-        with _progress(console, "[bold]arena[/] " + " · ".join(bots), json_out) as progress:
-            task = progress.add_task("sets", total=deals)
-            for set_result in stream:
-                if writer is not None:
-                    writer(set_result)
-                results.append({**set_result, "records": []})
-                progress.advance(task)
-    except (ArenaError, BotSpecError, ExternalBotError, RuleError) as exc:
-        raise _fail(str(exc)) from None
-    finally:
-        if writer is not None:
-            writer.close()
-    result = summarise(bots, seed, results, rules_dict, time.perf_counter() - started)
+    title = "[bold]arena[/] " + " · ".join(bots)
+    errors = (ArenaError, BotSpecError, ExternalBotError, RuleError)
+    results, seconds = _run_sets(stream, writer, title, deals, json_out, errors)
+    result = summarise(bots, seed, results, rules_dict, seconds)
     if out is not None:
         write_outputs(result, out)
-    if json_out:
-        from ..arena.output import _finite
-
-        typer.echo(json.dumps(_finite(result.to_json() | {"set_means": None}), indent=2))
-        return
-    stdout = Console()
-    if not stdout.is_terminal:
-        stdout = Console(width=max(stdout.width, 110))  # files and pipes: keep rows whole
-    stdout.print(result_table(result))
-    stdout.print(_diff_table(result))
-    stdout.print(f"seed {seed}, {result.seconds:.1f} s")
-    if out is not None:
-        stdout.print(f"wrote {out / 'arena.json'}, {out / 'ladder.png'}, {out / RECORDS_NAME}")
+    _report(result, result_table(result), _diff_table(result), seed, out, json_out)
 
 
 def _other_game_arena(
@@ -353,11 +329,32 @@ def _other_game_arena(
     except (ArenaError, BotSpecError, ExternalBotError, ValueError) as exc:
         raise _fail(str(exc)) from None
     writer = _prepare_out(out, force)
+    title = f"[bold]{info.name} arena[/] " + " · ".join(bots)
+    errors = (ArenaError, BotSpecError, ExternalBotError)
+    results, seconds = _run_sets(stream, writer, title, deals, json_out, errors)
+    result = summarise_sets(task_spec, results, seconds)
+    if out is not None:
+        write_game_outputs(result, out)
+    _report(result, _game_table(result), _game_diff_table(result), seed, out, json_out)
+
+
+def _run_sets(
+    stream: Iterable[dict[str, Any]],
+    writer: RecordWriter | None,
+    title: str,
+    deals: int,
+    json_out: bool,
+    errors: tuple[type[Exception], ...],
+) -> tuple[list[dict[str, Any]], float]:
+    """Play every set of `stream` under a progress bar, writing each to `writer`.
+
+    Returns the sets without their records (they are on disk, not needed for the summary)
+    and the seconds taken; any of `errors` becomes a plain command-line failure.
+    """
     console = Console(stderr=True)
     results: list[dict[str, Any]] = []
     started = time.perf_counter()
     try:
-        title = f"[bold]{info.name} arena[/] " + " · ".join(bots)
         with _progress(console, title, json_out) as progress:
             task = progress.add_task("sets", total=deals)
             for set_result in stream:
@@ -365,14 +362,23 @@ def _other_game_arena(
                     writer(set_result)
                 results.append({**set_result, "records": []})
                 progress.advance(task)
-    except (ArenaError, BotSpecError, ExternalBotError) as exc:
+    except errors as exc:
         raise _fail(str(exc)) from None
     finally:
         if writer is not None:
             writer.close()
-    result = summarise_sets(task_spec, results, time.perf_counter() - started)
-    if out is not None:
-        write_game_outputs(result, out)
+    return results, time.perf_counter() - started
+
+
+def _report(
+    result: ArenaResult | GameArenaResult,
+    table: Table,
+    diff_table: Table,
+    seed: int,
+    out: Path | None,
+    json_out: bool,
+) -> None:
+    """Print an arena's result: JSON with --json, else its two tables and what was written."""
     if json_out:
         from ..arena.output import _finite
 
@@ -381,8 +387,8 @@ def _other_game_arena(
     stdout = Console()
     if not stdout.is_terminal:
         stdout = Console(width=max(stdout.width, 110))  # files and pipes: keep rows whole
-    stdout.print(_game_table(result))
-    stdout.print(_game_diff_table(result))
+    stdout.print(table)
+    stdout.print(diff_table)
     stdout.print(f"seed {seed}, {result.seconds:.1f} s")
     if out is not None:
         stdout.print(f"wrote {out / 'arena.json'}, {out / 'ladder.png'}, {out / RECORDS_NAME}")

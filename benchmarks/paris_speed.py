@@ -25,11 +25,11 @@ import sys
 import time
 from collections.abc import Callable
 
+from _timing import paston_round
+
 from paston.games.paris.actions import COMBO_SIZE, COMBOS, SWAP_BASE
 from paston.games.paris.shuffle import deal_game
 from paston.games.paris.state import ParisState
-from paston.games.paston.deal import REDEAL
-from paston.games.paston.shuffle import deal_cards
 
 Policy = Callable[[ParisState, random.Random], int]
 #: Number of cards of each play id.
@@ -67,21 +67,6 @@ def paris_round(games: int, rng: random.Random, policy: Policy) -> tuple[float, 
             actions += 1
         limited += state.end == "turn_limit"
     return time.thread_time() - start, actions, limited
-
-
-def paston_round(deals: int, rng: random.Random) -> tuple[float, int]:
-    """The baseline: ``deals`` random complete Paston deals; returns (CPU seconds, actions)."""
-    actions = 0
-    start = time.thread_time()
-    for i in range(deals):
-        deal = deal_cards(dealer=i % 3, rng=rng)
-        while deal.phase_id == REDEAL:
-            deal = deal_cards(dealer=i % 3, rng=rng)
-        while deal.seat_to_act >= 0:
-            legal = deal.legal_actions()
-            deal.apply(legal[rng.randrange(len(legal))])
-            actions += 1
-    return time.thread_time() - start, actions
 
 
 def main(argv: list[str] | None = None) -> int:

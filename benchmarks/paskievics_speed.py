@@ -21,10 +21,10 @@ import random
 import statistics
 import time
 
+from _timing import paston_round
+
 from paston.games.paskievics.shuffle import deal_cards as deal_paskievics
 from paston.games.paskievics.state import PaskievicsState
-from paston.games.paston.deal import REDEAL
-from paston.games.paston.shuffle import deal_cards as deal_paston
 
 
 def paskievics_round(deals: int, rng: random.Random) -> tuple[float, int, float, int]:
@@ -46,21 +46,6 @@ def paskievics_round(deals: int, rng: random.Random) -> tuple[float, int, float,
                 state.undo()
             undo_time += time.thread_time() - undo_start
     return time.thread_time() - start - undo_time, actions, undo_time, scored
-
-
-def paston_round(deals: int, rng: random.Random) -> tuple[float, int]:
-    """The baseline: ``deals`` random complete Paston deals; returns (CPU seconds, actions)."""
-    actions = 0
-    start = time.thread_time()
-    for i in range(deals):
-        deal = deal_paston(dealer=i % 3, rng=rng)
-        while deal.phase_id == REDEAL:
-            deal = deal_paston(dealer=i % 3, rng=rng)
-        while deal.seat_to_act >= 0:
-            legal = deal.legal_actions()
-            deal.apply(legal[rng.randrange(len(legal))])
-            actions += 1
-    return time.thread_time() - start, actions
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -6,91 +6,30 @@ are checked and resumed with the same seats after end of input and after Ctrl-C.
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
-import select
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import paston
 from paston.games.paris.record import state_from_record
 from paston.games.paris.shuffle import seeded_record
+from play_session import PlaySession, saved_path
 
 PROMPT = re.compile(r"(swap|play)> $")
 CHOICE = re.compile(
     r"\[\s*(\d+)\] ((?:swap|play|blind) [^\[\n]*?|ready|pickup)(?=\s{2,}|\s*$)", re.M
 )
-SAVED = re.compile(r"saved to (\S+?)\.(?:\s|$)")
 CARD = r"[2-9TJQKA][CDHS]"
 
 
-def _default_sigint() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-
-
-class Session:
-    """A ``paston play --game paris`` subprocess driven through its stdin and stdout."""
+class Session(PlaySession):
+    """A ``paston play --game paris`` subprocess that stops at this game's prompts."""
 
     def __init__(self, args: list[str], cwd: Path) -> None:
-        env = {**os.environ, "PYTHONIOENCODING": "utf-8", "COLUMNS": "100"}
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "paston", "play", *args],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            cwd=cwd,
-            env=env,
-            preexec_fn=_default_sigint,
-        )
-        self.transcript = ""
-
-    def read(self, timeout: float = 60.0) -> tuple[str, str | None]:
-        """Output up to the next prompt, and the prompt's phase (``None`` once it ended)."""
-        assert self.proc.stdout is not None
-        fd = self.proc.stdout.fileno()
-        buffer = b""
-        deadline = time.monotonic() + timeout
-        while True:
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                self.proc.kill()
-                raise AssertionError("no prompt in time; output:\n" + buffer.decode()[-3000:])
-            ready, _, _ = select.select([fd], [], [], remaining)
-            if not ready:
-                continue
-            chunk = os.read(fd, 65536)
-            if not chunk:
-                text = buffer.decode("utf-8")
-                self.transcript += text
-                return text, None
-            buffer += chunk
-            text = buffer.decode("utf-8", errors="replace")
-            match = PROMPT.search(text)
-            if match:
-                text = buffer.decode("utf-8")
-                self.transcript += text
-                return text, match.group(1)
-
-    def send(self, line: str) -> None:
-        assert self.proc.stdin is not None
-        self.proc.stdin.write((line + "\n").encode("utf-8"))
-        self.proc.stdin.flush()
-
-    def finish(self, timeout: float = 60.0) -> tuple[int, str]:
-        """Read to the end of the output (after stdin was closed or a signal was sent)."""
-        rest, phase = self.read(timeout)
-        while phase is not None:
-            more, phase = self.read(timeout)
-            rest += more
-        code = self.proc.wait(timeout)
-        assert self.proc.stderr is not None
-        err = self.proc.stderr.read().decode("utf-8")
-        assert "Traceback" not in err, err
-        return code, rest
+        super().__init__(args, cwd, PROMPT)
 
 
 def listed(text: str) -> list[tuple[int, str]]:
@@ -124,12 +63,6 @@ def play_on(session: Session, rng: random.Random, limit: int | None = None) -> i
         session.send(answer(text, rng))
         answers += 1
     return answers
-
-
-def saved_path(output: str, cwd: Path) -> Path:
-    match = SAVED.search(output.replace("\n", " "))
-    assert match, output[-2000:]
-    return cwd / match.group(1)
 
 
 def test_whole_game_against_bots(tmp_path: Path) -> None:

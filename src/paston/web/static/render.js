@@ -206,4 +206,24 @@ export function dealResultHTML(d, names) {
   return `<div class="result-line">${line}</div>${scores}`;
 }
 
+// A hand's legal card as a button: marked legal, its keyboard shortcut (if it has one) bound and
+// shown on it, and what a click does. With `selected` (true/false) the card is one of a set being
+// chosen (a discard), so the button says whether it is pressed.
+export function activateCardButton(b, key, bindKey, { selected = null, onClick }) {
+  b.classList.add("legal");
+  if (key) {
+    bindKey(key, b);
+    const kb = document.createElement("kbd");
+    kb.className = "key";
+    kb.textContent = key;
+    b.append(kb);
+    b.setAttribute("aria-keyshortcuts", key);
+  }
+  if (selected !== null) {
+    b.setAttribute("aria-pressed", selected ? "true" : "false");
+    if (selected) b.classList.add("selected");
+  }
+  b.addEventListener("click", onClick);
+}
+
 export { isCard };

@@ -7,7 +7,14 @@
 // strings, never worked out again here.
 
 import { escapeHTML } from "../api.js";
-import { renderChart, renderScoreSheet, signed, scoreClass, tagHTML } from "../render.js";
+import {
+  activateCardButton,
+  renderChart,
+  renderScoreSheet,
+  signed,
+  scoreClass,
+  tagHTML,
+} from "../render.js";
 import {
   ITEM_NAME,
   KONTRA_WORDS,
@@ -462,23 +469,10 @@ function renderMine(v) {
     if (fresh.has(c) && discarding) b.classList.add("pk-fresh");
     const ok = discarding ? discardable.has(c) : legal.has(c);
     if (ok) {
-      b.classList.add("legal");
-      const key = ctx.KEYS[k++];
-      if (key) {
-        ctx.bindKey(key, b);
-        const kb = document.createElement("kbd");
-        kb.className = "key";
-        kb.textContent = key;
-        b.append(kb);
-        b.setAttribute("aria-keyshortcuts", key);
-      }
-      if (discarding) {
-        b.setAttribute("aria-pressed", selected.includes(c) ? "true" : "false");
-        if (selected.includes(c)) b.classList.add("selected");
-        b.addEventListener("click", () => toggleDiscard(c));
-      } else {
-        b.addEventListener("click", () => ctx.sendAction(c));
-      }
+      const click = discarding
+        ? { selected: selected.includes(c), onClick: () => toggleDiscard(c) }
+        : { onClick: () => ctx.sendAction(c) };
+      activateCardButton(b, ctx.KEYS[k++], ctx.bindKey, click);
     } else {
       b.disabled = true;
     }

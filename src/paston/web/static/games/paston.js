@@ -17,6 +17,7 @@ import {
   sortCards,
 } from "../cards.js";
 import {
+  activateCardButton,
   contractText,
   dealResultHTML,
   positions,
@@ -292,23 +293,10 @@ function renderMyHand(trump) {
     if (prikup.has(c)) b.classList.add("prikup-card");
     const ok = exchange || legal.has(c);
     if (ok) {
-      b.classList.add("legal");
-      const key = ctx.KEYS[k++];
-      if (key) {
-        ctx.bindKey(key, b);
-        const kb = document.createElement("kbd");
-        kb.className = "key";
-        kb.textContent = key;
-        b.append(kb);
-        b.setAttribute("aria-keyshortcuts", key);
-      }
-      if (exchange) {
-        b.setAttribute("aria-pressed", selected.includes(c) ? "true" : "false");
-        if (selected.includes(c)) b.classList.add("selected");
-        b.addEventListener("click", () => toggleDiscard(c));
-      } else {
-        b.addEventListener("click", () => ctx.sendAction(c));
-      }
+      const click = exchange
+        ? { selected: selected.includes(c), onClick: () => toggleDiscard(c) }
+        : { onClick: () => ctx.sendAction(c) };
+      activateCardButton(b, ctx.KEYS[k++], ctx.bindKey, click);
     } else {
       b.disabled = true;
     }

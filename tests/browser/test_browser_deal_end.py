@@ -26,7 +26,15 @@ def seated_paston(server: Server, pause: float) -> tuple[str, str]:
     bot = {"kind": "bot", "bot": "random"}
     table = server.post(
         "/api/tables",
-        {"name": "Deal end", "deal_pause": pause, "seats": [{"kind": "human"}, bot, bot]},
+        # A seeded table (the same first deal every run) and a target no single deal can reach
+        # (a deal may score over 121, and a game over shows no deal result to keep open).
+        {
+            "name": "Deal end",
+            "deal_pause": pause,
+            "seed": 2026,
+            "rules": {"target": 1000},
+            "seats": [{"kind": "human"}, bot, bot],
+        },
     )
     token = server.post(f"/api/tables/{table['id']}/join", {"nickname": "Ani"})["token"]
     return str(table["id"]), str(token)

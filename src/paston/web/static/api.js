@@ -123,3 +123,23 @@ export function escapeHTML(text) {
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c],
   );
 }
+
+/** The replay viewers' Play/Pause button: steps with `forward` every `ms` until `stop`; at the
+ * end, Play starts again from the beginning (`restart`). */
+export function playback(button, { forward, atEnd, restart, ms }) {
+  let timer = null;
+  const stop = () => {
+    clearInterval(timer);
+    timer = null;
+    button.textContent = "▶ Play";
+    button.setAttribute("aria-label", "Play");
+  };
+  const toggle = () => {
+    if (timer) return stop();
+    if (atEnd()) restart();
+    timer = setInterval(forward, ms);
+    button.textContent = "Pause";
+    button.setAttribute("aria-label", "Pause");
+  };
+  return { toggle, stop };
+}

@@ -1,7 +1,7 @@
 // The replay viewer: steps through the finished deals of a table's game record
 // (GET /api/tables/{id}/replay). The game is finished, so every hand is shown.
 
-import { downloadJSON, escapeHTML, getJSON, seatName, setBotLabels } from "./api.js";
+import { downloadJSON, escapeHTML, getJSON, playback, seatName, setBotLabels } from "./api.js";
 import { CONTRACT_LABEL, CONTRACT_TRUMP, SUIT_SYMBOL, actionLabel, cardElement, handOrder } from "./cards.js";
 import { replayGame } from "./engine.js";
 import {
@@ -25,7 +25,6 @@ let data = null; // {record, summary, seats}
 let game = null; // replayGame(record)
 let names = ["Seat 0", "Seat 1", "Seat 2"];
 let pos = { deal: 0, step: 0 };
-let timer = null;
 
 function showError(text) {
   const el = $("#error");
@@ -57,18 +56,17 @@ function back() {
 function atEnd() {
   return pos.deal === game.deals.length - 1 && pos.step === dealSteps(pos.deal) - 1;
 }
+// Looked up when first used: the page's elements exist by then.
+let player = null;
+function playing() {
+  player ??= playback($("#play"), { forward, atEnd, restart: () => go(0, 0), ms: 700 });
+  return player;
+}
 function play() {
-  if (timer) return stop();
-  if (atEnd()) go(0, 0);
-  timer = setInterval(forward, 700);
-  $("#play").textContent = "Pause";
-  $("#play").setAttribute("aria-label", "Pause");
+  playing().toggle();
 }
 function stop() {
-  clearInterval(timer);
-  timer = null;
-  $("#play").textContent = "▶ Play";
-  $("#play").setAttribute("aria-label", "Play");
+  playing().stop();
 }
 
 function describe(st) {

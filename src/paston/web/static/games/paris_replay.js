@@ -2,7 +2,7 @@
 // `paris-session/1` of several games) is replayed by paris_engine.js and every step is drawn
 // by the Paris table renderer, with every hand and face-down card face up.
 
-import { downloadJSON, seatName } from "../api.js";
+import { downloadJSON, playback, seatName } from "../api.js";
 import { renderScoreSheet, tagHTML } from "../render.js";
 import { replayParis } from "./paris_engine.js";
 import * as table from "./paris.js";
@@ -20,7 +20,6 @@ export async function start({ data, summary, tableId, showError }) {
   const replays = games.map((g) => replayParis(g));
   const names = summary.seats.map(seatName);
   let pos = { game: 0, step: 0 };
-  let timer = null;
   let shown = null; // the position drawn last, to animate single steps forward only
 
   document.title = `Paris — replay of ${summary.name}`;
@@ -57,18 +56,17 @@ export async function start({ data, summary, tableId, showError }) {
     if (pos.step > 0) go(pos.game, pos.step - 1);
     else if (pos.game > 0) go(pos.game - 1, steps(pos.game - 1) - 1);
   }
+  // Looked up when first used: the page's elements exist by then.
+  let player = null;
+  function playing() {
+    player ??= playback($("#play"), { forward, atEnd, restart: () => go(0, 0), ms: 900 });
+    return player;
+  }
   function play() {
-    if (timer) return stop();
-    if (atEnd()) go(0, 0);
-    timer = setInterval(forward, 900);
-    $("#play").textContent = "Pause";
-    $("#play").setAttribute("aria-label", "Pause");
+    playing().toggle();
   }
   function stop() {
-    clearInterval(timer);
-    timer = null;
-    $("#play").textContent = "▶ Play";
-    $("#play").setAttribute("aria-label", "Play");
+    playing().stop();
   }
 
   function draw() {

@@ -327,6 +327,21 @@ def create_app(
     async def replay_page(table_id: str) -> Response:
         return _page("replay.html")
 
+    @app.get("/i18n/{code}.json", include_in_schema=False)
+    async def i18n_catalogue(code: str) -> Response:
+        # The same catalogue files serve the terminal (paston.i18n) and the browser (i18n.js).
+        from ..i18n import LANGUAGES, catalogue_path
+
+        if code not in LANGUAGES:
+            return _error(
+                404, "no_language", f"no catalogue for {code!r}; known: {list(LANGUAGES)}"
+            )
+        return FileResponse(catalogue_path(code), headers={"Cache-Control": "no-cache"})
+
+    @app.api_route("/rules/{game}", methods=["GET", "HEAD"], include_in_schema=False)
+    async def rules_page(game: str) -> Response:
+        return _page("rules.html")
+
     static = _static_dir()
     if static.is_dir():
         app.mount("/static", StaticFiles(directory=static), name="static")

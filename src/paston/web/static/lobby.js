@@ -3,6 +3,7 @@
 // GET /api/games; the form shows the chosen game's own options and sends `game`, `seats` and
 // `rules`. The client checks the same limits as the server so that mistakes are caught early.
 
+import { mountLanguage, t } from "./i18n.js";
 import {
   ApiError,
   escapeHTML,
@@ -362,6 +363,7 @@ async function joinByLink(ev) {
 }
 
 async function init() {
+  mountLanguage();
   const nick = getNickname();
   $("#t-nick").value = nick;
   $("#join-nick").value = nick;

@@ -1,6 +1,7 @@
 // The replay viewer: steps through the finished deals of a table's game record
 // (GET /api/tables/{id}/replay). The game is finished, so every hand is shown.
 
+import { mountLanguage, t } from "./i18n.js";
 import { downloadJSON, escapeHTML, getJSON, playback, seatName, setBotLabels } from "./api.js";
 import { CONTRACT_LABEL, CONTRACT_TRUMP, SUIT_SYMBOL, actionLabel, cardElement, handOrder } from "./cards.js";
 import { replayGame } from "./engine.js";
@@ -221,6 +222,7 @@ function onKey(ev) {
 }
 
 async function init() {
+  mountLanguage();
   $("#table-link").href = `/t/${encodeURIComponent(tableId)}`;
   try {
     setBotLabels(await getJSON("/api/bots"));

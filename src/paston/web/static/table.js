@@ -18,6 +18,7 @@
 // `labels` (with "(you)"), `KEYS`, `bindKey(key, el)`, `sendAction(a)`, `rerender()`,
 // `commonTags(seat)`, `waitingBanner()` and `speed` (0 = no animation … 1 = normal).
 
+import { mountLanguage, t } from "./i18n.js";
 import {
   clearToken,
   downloadJSON,
@@ -659,6 +660,7 @@ function initSpeed() {
 }
 
 async function init() {
+  mountLanguage();
   $("#replay-link").href = `/static/replay.html?t=${encodeURIComponent(tableId)}`;
   $("#gameover-replay").href = `/static/replay.html?t=${encodeURIComponent(tableId)}`;
   $("#export-button").addEventListener("click", exportRecord);

@@ -1,0 +1,150 @@
+"""Find the translation keys used in the code and keep the catalogues in step with them.
+
+Scans the web client (``t("key", "English", ...)`` in ``web/static/**/*.js``, ``data-i18n``
+attributes in the HTML) and the Python sources (``t("key", "English", ...)`` after
+``from paston.i18n import t`` or ``from ..i18n import t``) and reports, per language, the keys
+missing from its catalogue and the keys whose placeholders differ from the English.
+
+``python -m paston.i18n.extract --write-en`` adds the English of new keys to ``en.json`` (the
+English catalogue is generated from the code; the others are written by translators).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+
+from . import LANGUAGES, Entry, catalogue_path
+
+_SRC = Path(__file__).resolve().parents[1]
+_STR = r'"((?:[^"\\\n]|\\.)*)"'
+_KEY = r"\bt\(\s*\"([A-Za-z0-9_.-]+)\"\s*,\s*"
+_JS_CALL = re.compile(_KEY + r"(?:" + _STR + r"|`([^`]*)`|(\{[^{}]*\}))")
+_PY_CALL = re.compile(_KEY + r"(?:" + _STR + r"|(\{[^{}]*\}))")
+_PLURAL_PART = re.compile(r"[\"']?(zero|one|two|few|many|other)[\"']?\s*:\s*" + _STR)
+_HTML_ATTR = re.compile(r'data-i18n(?:-html)?="([A-Za-z0-9_.-]+)"[^>]*>((?:(?!</).)*)', re.S)
+_HTML_ATTR_PAIRS = re.compile(r'data-i18n-attr="([^"]+)"')
+_PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+
+#: Languages whose catalogue must hold every key; the others may be partial.
+COMPLETE = ("en", "hy", "ru")
+
+
+def _unescape(text: str) -> str:
+    return json.loads(f'"{text}"') if "\\" in text else text
+
+
+def _plural(obj: str) -> dict[str, str] | None:
+    parts = {k: _unescape(v) for k, v in _PLURAL_PART.findall(obj)}
+    return parts or None
+
+
+def _calls(pattern: re.Pattern[str], text: str) -> Iterable[tuple[str, Entry | None]]:
+    for m in pattern.finditer(text):
+        key, groups = m.group(1), m.groups()[1:]
+        english: Entry | None = None
+        if groups[0] is not None:
+            english = _unescape(groups[0])
+        elif len(groups) > 2 and groups[1] is not None:
+            english = groups[1]
+        elif groups[-1] is not None:
+            english = _plural(groups[-1])
+        yield key, english
+
+
+def code_keys(src: Path = _SRC) -> dict[str, Entry | None]:
+    """Every key used in the code, with the English given there (None when not a literal)."""
+    found: dict[str, Entry | None] = {}
+    static = src / "web" / "static"
+    for path in sorted(static.rglob("*.js")):
+        if path.name == "i18n.js":
+            continue  # its comments show the call form, not keys
+        for key, english in _calls(_JS_CALL, path.read_text(encoding="utf-8")):
+            found.setdefault(key, english)
+    for path in sorted(static.rglob("*.html")):
+        text = path.read_text(encoding="utf-8")
+        for key, inner in _HTML_ATTR.findall(text):
+            found.setdefault(key, re.sub(r"\s+", " ", inner).strip() or None)
+        for pairs in _HTML_ATTR_PAIRS.findall(text):
+            for pair in pairs.split(";"):
+                if ":" in pair:
+                    found.setdefault(pair.split(":", 1)[1].strip(), None)
+    for path in sorted(src.rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        if "i18n import" not in text or path.parent.name == "i18n":
+            continue
+        for key, english in _calls(_PY_CALL, text):
+            found.setdefault(key, english)
+    return found
+
+
+def load(code: str) -> dict[str, Entry]:
+    path = catalogue_path(code)
+    if not path.is_file():
+        return {}
+    data: dict[str, Entry] = json.loads(path.read_text(encoding="utf-8"))
+    return data
+
+
+def placeholders(entry: Entry) -> frozenset[str]:
+    texts = entry.values() if isinstance(entry, dict) else [entry]
+    return frozenset(name for text in texts for name in _PLACEHOLDER.findall(text))
+
+
+def problems(src: Path = _SRC) -> list[str]:
+    """What is wrong between the code and the catalogues, one line each (empty: all well)."""
+    used = code_keys(src)
+    en = load("en")
+    out: list[str] = []
+    for code in LANGUAGES:
+        cat = load(code)
+        for key in sorted(used):
+            if key not in cat and code in COMPLETE:
+                out.append(f"{code}.json: no entry for {key!r} (used in the code)")
+        for key, entry in sorted(cat.items()):
+            if key not in en:
+                out.append(f"{code}.json: {key!r} is not in en.json")
+            elif placeholders(entry) != placeholders(en[key]):
+                out.append(
+                    f"{code}.json: {key!r} has placeholders {sorted(placeholders(entry))}, "
+                    f"English has {sorted(placeholders(en[key]))}"
+                )
+        if code in COMPLETE:
+            for key in sorted(set(en) - set(cat)):
+                if key not in used:
+                    out.append(f"{code}.json: no entry for {key!r} (in en.json)")
+    return out
+
+
+def write_english(src: Path = _SRC) -> list[str]:
+    """Add the English of keys new in the code to en.json; returns the keys added."""
+    en = load("en")
+    added = []
+    for key, english in code_keys(src).items():
+        if key not in en and english is not None:
+            en[key] = english
+            added.append(key)
+    path = catalogue_path("en")
+    path.write_text(json.dumps(dict(sorted(en.items())), ensure_ascii=False, indent=1) + "\n")
+    return added
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--write-en", action="store_true", help="add new keys' English to en.json")
+    args = parser.parse_args(argv)
+    if args.write_en:
+        for key in write_english():
+            print(f"en.json: added {key}")
+    found = problems()
+    for line in found:
+        print(line)
+    return 1 if found else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -388,3 +388,77 @@ def test_a_frozen_owner_loses_its_tables(postgres_url: str, tmp_path: Path) -> N
             os.kill(frozen.proc.pid, signal.SIGCONT)
         frozen.stop()
         other.stop()
+
+
+def test_a_takeover_waits_for_the_last_owners_write(postgres_url: str) -> None:
+    """Regression: the fence was checked before the insert, in the same transaction, but a
+    peer could end the owner's lock session in between, claim the table and load its log
+    before the owner's insert committed — the new owner then missed an acknowledged event.
+    The fence now holds the table's ownership row (FOR SHARE) until the write commits, so a
+    claim (which updates that row before the table is loaded) waits for the write."""
+    owner = ClusterNode(postgres_url, ClusterSettings("http://127.0.0.1:1"))
+    other = ClusterNode(postgres_url, ClusterSettings("http://127.0.0.1:2"))
+    store = EventStore(postgres_url)  # creates the log's tables
+    engine = create_engine(postgres_url)
+    claimed_at: list[float] = []
+    try:
+        assert owner.claim("race1")
+        with engine.connect() as conn:
+            write = conn.begin()
+            owner.fence(conn, {"race1"})  # the check passes: the owner still holds the table
+            _terminate_lock_session(postgres_url, "race1")  # ...and then loses it
+
+            def claim() -> None:
+                assert other.claim("race1")
+                claimed_at.append(time.monotonic())
+
+            import threading
+
+            taker = threading.Thread(target=claim)
+            taker.start()
+            time.sleep(0.5)
+            conn.execute(
+                text(
+                    "INSERT INTO paston_events (table_id, seq, kind, data, at) "
+                    "VALUES ('race1', 1, 'created', '{}', 0)"
+                )
+            )
+            committed_at = time.monotonic()
+            write.commit()
+            taker.join(timeout=10)
+        assert claimed_at, "the peer never took the table"
+        assert claimed_at[0] >= committed_at, "the peer took the table before the write landed"
+        assert [seq for seq, _k, _d in _log(postgres_url, "race1")] == [1]
+    finally:
+        engine.dispose()
+        store.close()
+        other.close()
+        owner.close()
+
+
+def test_a_process_frozen_mid_write_does_not_block_the_takeover(postgres_url: str) -> None:
+    """A silent process whose write transaction holds a table's ownership row (see above) has
+    that write's session ended with its lock session, so a peer can take the table over."""
+    owner = ClusterNode(postgres_url, ClusterSettings("http://127.0.0.1:1", lease=1.0))
+    other = ClusterNode(postgres_url, ClusterSettings("http://127.0.0.1:2", lease=1.0))
+    store = EventStore(postgres_url)
+    engine = create_engine(postgres_url)
+    try:
+        assert owner.claim("frozen1")
+        conn = engine.connect()
+        conn.begin()
+        owner.fence(conn, {"frozen1"})  # a write under way, then the process stops answering
+        with engine.begin() as admin:
+            admin.execute(
+                text("UPDATE paston_nodes SET beat = 0 WHERE node = :n"), {"n": owner.node}
+            )
+        assert other.beat() == [owner.node]
+        with pytest.raises(Exception, match="terminat"):
+            conn.execute(text("SELECT 1"))
+        conn.invalidate()
+        assert other.claim("frozen1")
+    finally:
+        engine.dispose()
+        store.close()
+        other.close()
+        owner.close()

@@ -14,8 +14,10 @@ whose lock nobody holds and takes them over by replaying their log (through
 is acknowledged only after its event is committed, and the new owner replays every committed
 event. Nothing is written twice: the log's ``(table_id, seq)`` key refuses a second event at
 the same place, and every write first checks, in its own transaction, that this process's lock
-session still holds each table written (:meth:`ClusterNode.fence`), so a process that lost a
-table writes nothing more to it even before it notices.
+session still holds each table written and that the table's ``paston_owners`` row still names
+this process, locking that row until the write commits (:meth:`ClusterNode.fence`): a process
+that lost a table writes nothing more to it even before it notices, and a peer taking a table
+over (which updates the row before it loads the log) waits for a write already under way.
 
 A process that stops answering without dying (frozen, swapped out, stopped) keeps its session
 and so its locks; so every watcher also writes a heartbeat (``paston_nodes``, PostgreSQL's own
@@ -108,6 +110,17 @@ _END_SILENT = text(
     """
 )
 
+#: The sessions of silent processes that are in the middle of a write (see ``fence``).
+_END_SILENT_WRITERS = text(
+    """
+    SELECT pg_terminate_backend(a.pid) FROM pg_stat_activity a
+    JOIN paston_nodes n ON a.application_name = n.node
+    WHERE n.node <> :node AND n.beat < extract(epoch FROM clock_timestamp()) - :lease
+    """
+)
+
+_NAME_WRITER = text("SELECT set_config('application_name', :node, true)")
+
 #: Open tables whose lock no session holds (their owner died, or they never had one).
 _ORPHANS = text(
     """
@@ -125,6 +138,12 @@ _ORPHANS = text(
     """
 )
 
+
+#: The owners of the tables ``:ids``, their rows locked until the transaction ends.
+_OWNER_ROWS = text(
+    "SELECT table_id, node FROM paston_owners "
+    "WHERE table_id = ANY(CAST(:ids AS text[])) ORDER BY table_id FOR SHARE"
+)
 
 #: How many of the tables ``:ids`` the session ``:pid`` holds.
 _HELD = text(
@@ -239,6 +258,17 @@ class ClusterNode:
         its session (and so its tables) writes nothing more, even before it notices."""
         if not table_ids:
             return
+        # Hold each table's ownership row until this write commits: a peer's claim updates
+        # that row before it loads the table's log, so it waits for this write and then sees
+        # it. Checking the lock alone left a gap between the check and the commit.
+        ids = sorted(table_ids)
+        # Name this write's session after the process for as long as the transaction holds
+        # those rows: a process frozen mid-write is then found by its name and ended with its
+        # lock session, so its row locks cannot hold up a takeover for ever.
+        conn.execute(_NAME_WRITER, {"node": self.node})
+        owners = dict(conn.execute(_OWNER_ROWS, {"ids": ids}).all())
+        if any(owners.get(t) != self.node for t in ids):
+            raise NotOwner("another process has taken a table this process was writing to")
         held = conn.execute(
             _HELD, {"pid": self.session_pid, "space": CLUSTER_LOCK_SPACE, "ids": list(table_ids)}
         ).scalar()
@@ -273,6 +303,7 @@ class ClusterNode:
         """Write this process's heartbeat; end the lock sessions of silent processes (their
         node names are returned)."""
         self._run(_BEAT, {"node": self.node})
+        self._run(_END_SILENT_WRITERS, {"node": self.node, "lease": self.settings.lease})
         ended = self._run(_END_SILENT, {"node": self.node, "lease": self.settings.lease}).all()
         if ended:
             self._run(nodes_t.delete().where(nodes_t.c.node.in_([r[0] for r in ended])))

@@ -266,7 +266,7 @@ class ClusterNode:
         # those rows: a process frozen mid-write is then found by its name and ended with its
         # lock session, so its row locks cannot hold up a takeover for ever.
         conn.execute(_NAME_WRITER, {"node": self.node})
-        owners = dict(conn.execute(_OWNER_ROWS, {"ids": ids}).all())
+        owners: dict[str, str] = dict(conn.execute(_OWNER_ROWS, {"ids": ids}).all())
         if any(owners.get(t) != self.node for t in ids):
             raise NotOwner("another process has taken a table this process was writing to")
         held = conn.execute(

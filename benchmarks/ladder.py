@@ -17,17 +17,29 @@ Usage::
 
 Results are rewritten to ``--out`` after every ``--flush`` sets, so a long run can be read
 while it is going; ``--report ladder.json`` prints the tables of a (partial) results file.
+
+``--jobs N`` (default 2) plays the sets in N worker processes; a set's result depends only on
+(seed, set index, bots), so the figures are the same for any N. Progress goes to stderr, the
+tables to stdout, and the last stdout line is one JSON object of the summaries.
+
+``--games N`` plays games to 121 instead of single deals: game ``k`` is dealt from a
+generator seeded by (seed, k) and played once per seating of the three bots (six games, the
+same cards as long as the play keeps the deals in step); each bot's share of the games won is
+reported with its 95 % interval, and bot 0's wins minus bot 1's per game (paired).
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import math
+import multiprocessing
 import random
 import statistics
 import sys
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +51,7 @@ from paston.arena.core import PERMUTATIONS, _bot_seed, _new_counters, _play, dea
 from paston.bots import make_bot
 from paston.games.paston.bots.oracle import OracleBot
 from paston.games.paston.deal import Deal
+from paston.games.paston.game import Game
 from paston.games.paston.rules import Rules
 
 Z95 = 1.959963984540054
@@ -76,6 +89,57 @@ def play_set(specs: list[str], seed: int, set_index: int) -> list[list[int]]:
     for bot in bots:
         bot.close()
     return rows
+
+
+def play_game_set(specs: list[str], seed: int, game_index: int) -> list[int]:
+    """Winners of one duplicate game set: per seating, the winning bot's index (-1: a draw
+    or no winner within the deal limit). Every seating deals from the same seeded generator."""
+    rules = Rules()
+    out = []
+    for k, perm in enumerate(PERMUTATIONS):
+        bots = [make_bot(specs[perm[s]], seed=_bot_seed(seed, game_index, 10 * k + s))
+                for s in range(3)]  # fmt: skip
+        rng = random.Random(f"paston-ladder-game:{seed}:{game_index}")
+        game = Game(rules, first_dealer=game_index % 3, rng=rng)
+        counters = [_new_counters() for _ in range(3)]
+        deals = 0
+        while not game.over and deals < 400:
+            deal = game.next_state(rng)
+            deals += 1
+            if not deal.is_over:
+                _play(deal, bots, [specs[perm[s]] for s in range(3)], counters)
+        winner = game.winner if game.over else None
+        out.append(perm[winner] if winner is not None else -1)
+        for bot in bots:
+            bot.close()
+    return out
+
+
+def _pool_map(work: Callable[[int], Any], indices: range, jobs: int) -> Iterator[Any]:
+    """``work(i)`` for each index, in order, in ``jobs`` worker processes (1: here)."""
+    if jobs <= 1 or len(indices) <= 1:
+        yield from map(work, indices)
+        return
+    ctx = multiprocessing.get_context("spawn")
+    with ctx.Pool(processes=jobs) as pool:
+        yield from pool.imap(work, indices, chunksize=1)
+
+
+def game_summary(specs: list[str], sets: list[list[int]]) -> dict[str, Any]:
+    """Each bot's share of the games won (95 % interval, games as independent trials) and
+    bot 0 minus bot 1 wins per game, paired."""
+    games = [w for row in sets for w in row]
+    n = len(games)
+    out: dict[str, Any] = {"bots": specs, "game_sets": len(sets), "games": n}
+    shares = []
+    for i in range(3):
+        p = sum(1 for w in games if w == i) / n if n else math.nan
+        shares.append((p, Z95 * math.sqrt(p * (1 - p) / n) if n else math.nan))
+    out["win_share"] = shares
+    out["draws"] = sum(1 for w in games if w < 0)
+    # Per game set (six seatings share their cards): bot 0's wins minus bot 1's.
+    out["wins01"] = mean_ci([sum((w == 0) - (w == 1) for w in row) / len(row) for row in sets])
+    return out
 
 
 def mean_ci(values: list[float]) -> tuple[float, float]:
@@ -198,8 +262,12 @@ def main(argv: list[str] | None = None) -> int:
         "--report", type=Path, action="append", help="only print the tables of results file(s)"
     )
     parser.add_argument("--plot", type=Path, help="also draw the ladder as a PNG")
+    parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
+    parser.add_argument("--games", type=int, default=0,
+                        help="play N duplicate game sets to 121 instead of deal sets")  # fmt: skip
     args = parser.parse_args(argv)
     console = Console()
+    progress_console = Console(stderr=True)
     if args.report:
         merged: dict[str, Any] = {"arenas": {}}
         for path in args.report:
@@ -209,13 +277,15 @@ def main(argv: list[str] | None = None) -> int:
             plot(merged, args.plot)
         return 0
     arenas = args.arena or DEFAULT_ARENAS
+    if args.games:
+        return _run_games(args, arenas, console, progress_console)
     results: dict[str, Any] = {"seed": args.seed, "sets_planned": args.sets, "arenas": {}}
     if args.out.exists():
         old = json.loads(args.out.read_text())
         if old.get("seed") == args.seed:
             results["arenas"] = old.get("arenas", {})
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                  TimeRemainingColumn(), console=console) as progress:  # fmt: skip
+                  TimeRemainingColumn(), console=progress_console) as progress:  # fmt: skip
         for spec_text in arenas:
             specs = [s.strip() for s in spec_text.split(";")] if ";" in spec_text else None
             specs = specs or _split_specs(spec_text)
@@ -223,8 +293,13 @@ def main(argv: list[str] | None = None) -> int:
             done = len(entry["rows"])
             task = progress.add_task(spec_text, total=args.sets, completed=done)
             start = time.perf_counter()
-            for k in range(done, args.sets):
-                entry["rows"].append(play_set(specs, args.seed, k))
+            work = functools.partial(play_set, specs, args.seed)
+            for k, rows in zip(
+                range(done, args.sets),
+                _pool_map(work, range(done, args.sets), args.jobs),
+                strict=True,
+            ):
+                entry["rows"].append(rows)
                 progress.advance(task)
                 if (k + 1) % args.flush == 0 or k + 1 == args.sets:
                     entry["seconds"] += time.perf_counter() - start
@@ -236,6 +311,57 @@ def main(argv: list[str] | None = None) -> int:
     report(results, console)
     if args.plot:
         plot(results, args.plot)
+    final = {
+        name: {**res["summary"], "seconds": round(res["seconds"], 1)}
+        for name, res in results["arenas"].items()
+        if "summary" in res
+    }
+    print(json.dumps({"seed": args.seed, "jobs": args.jobs, "arenas": final}))
+    return 0
+
+
+def _run_games(
+    args: argparse.Namespace, arenas: list[str], console: Console, progress_console: Console
+) -> int:
+    """The game-level arena (``--games N``): winners of duplicate game sets to 121."""
+    results: dict[str, Any] = {"seed": args.seed, "game_sets_planned": args.games, "arenas": {}}
+    if args.out.exists():
+        old = json.loads(args.out.read_text())
+        if old.get("seed") == args.seed and old.get("game_sets_planned"):
+            results["arenas"] = old.get("arenas", {})
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TimeRemainingColumn(), console=progress_console) as progress:  # fmt: skip
+        for spec_text in arenas:
+            specs = _split_specs(spec_text)
+            entry = results["arenas"].setdefault(spec_text, {"winners": [], "seconds": 0.0})
+            done = len(entry["winners"])
+            task = progress.add_task(f"games {spec_text}", total=args.games, completed=done)
+            start = time.perf_counter()
+            work = functools.partial(play_game_set, specs, args.seed)
+            for k, winners in zip(
+                range(done, args.games),
+                _pool_map(work, range(done, args.games), args.jobs),
+                strict=True,
+            ):
+                entry["winners"].append(winners)
+                progress.advance(task)
+                if (k + 1) % max(1, args.flush // 5) == 0 or k + 1 == args.games:
+                    entry["seconds"] += time.perf_counter() - start
+                    start = time.perf_counter()
+                    entry["summary"] = game_summary(specs, entry["winners"])
+                    args.out.write_text(json.dumps(results))
+    final = {}
+    for name, res in results["arenas"].items():
+        s = res["summary"]
+        shares = ", ".join(
+            f"{b}: {100 * p:.1f} ± {100 * c:.1f} %"
+            for b, (p, c) in zip(s["bots"], s["win_share"], strict=True)
+        )
+        d, d_ci = s["wins01"]
+        console.print(f"{name}: {s['games']} games to 121; wins {shares}; draws {s['draws']}")
+        console.print(f"  bot 0 - bot 1 wins per game: {d:+.3f} ± {d_ci:.3f} (paired by set)")
+        final[name] = {**s, "seconds": round(res["seconds"], 1)}
+    print(json.dumps({"seed": args.seed, "jobs": args.jobs, "games": final}))
     return 0
 
 

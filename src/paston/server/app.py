@@ -26,6 +26,8 @@ from fastapi.staticfiles import StaticFiles
 from ..bots.registry import bot_names
 from ..core.registry import replay
 from ..games.paston.rules import DEFAULT_RULES, Rules
+from .accounts import Accounts
+from .accounts.routes import router as accounts_router
 from .bodylimit import BodyLimitMiddleware
 from .clientlimits import ClientLimits, RateLimited, RequestRateMiddleware
 from .cluster import ClusterNode, ClusterSettings, watch
@@ -142,6 +144,8 @@ def create_app(
         try:
             store = EventStore(db_url)
             store.check_writable()
+            accounts = _app.state.accounts = Accounts(store.engine)
+            store.on_game_end = accounts.game_ended
             registry = TableRegistry(store, default_deal_pause=default_deal_pause)
             if cluster is not None:
                 nodes["node"] = registry.claims = ClusterNode(db_url, cluster)
@@ -283,13 +287,19 @@ def create_app(
         unknown = sorted(set(body) - {"nickname", "seat"})
         if unknown:
             raise BadRequest(f"unknown key {unknown[0]!r} (known keys: nickname, seat)")
-        nickname = clean_text(body.get("nickname"), "nickname", max_len=NICKNAME_MAX)
+        # A logged-in player sits as their account (a typed nickname is not used).
+        session = await request.app.state.accounts.session(request.cookies)
+        if session is not None:
+            nickname = session.name
+        else:
+            nickname = clean_text(body.get("nickname"), "nickname", max_len=NICKNAME_MAX)
         seat = body.get("seat")
         if seat is not None and (type(seat) is not int or not 0 <= seat < len(table.seats)):
             seats = ", ".join(str(i) for i in range(len(table.seats)))
             raise BadRequest(f"'seat' must be one of {seats} (a whole number) or absent")
         limits.check_join(who)
-        seat, token = await table.join(nickname, seat)
+        account = session.account_id if session is not None else None
+        seat, token = await table.join(nickname, seat, account=account)
         limits.note_joined(who, table.id, seat)
         return {"seat": seat, "token": token, "link": f"/t/{table.id}"}
 
@@ -306,6 +316,8 @@ def create_app(
             "summary": replay(rec),
             "seats": [s.nickname or s.bot for s in table.seats],
         }
+
+    app.include_router(accounts_router)
 
     # ----------------------------------------------------------------- pages
 

@@ -56,6 +56,9 @@ class TableSettings:
     seed: int | None = None
     #: Options of the game's match (``GameInfo.extras["match_options"]``: Paris's ``games``).
     match_options: Mapping[str, int] = field(default_factory=dict)
+    #: The game counts for the registered players' ratings (the creator's choice; see
+    #: :mod:`paston.server.accounts`).
+    rated: bool = True
 
     @property
     def info(self) -> GameInfo:
@@ -86,6 +89,7 @@ class TableSettings:
             "hint_limit": self.hint_limit,
             "seed": self.seed,
             "match_options": dict(self.match_options),
+            "rated": self.rated,
             "rules": self.rules_dict(),
             "seats": [{"kind": s.kind, "bot": s.bot} for s in self.seats],
         }
@@ -110,6 +114,7 @@ class TableSettings:
             hint_limit=data.get("hint_limit", 15),
             seed=data.get("seed"),
             match_options=data.get("match_options", {}),
+            rated=data.get("rated", True),
         )
 
 
@@ -129,6 +134,7 @@ _KEYS = (
     "hint_limit",
     "seed",
     "match_options",
+    "rated",
 )
 
 #: A bot seat without a named bot, and the stand-in for an absent player: strong and quick.
@@ -260,7 +266,7 @@ def parse_settings(body: Any, *, default_deal_pause: float = 2.0) -> TableSettin
     except UnknownGame as exc:
         raise BadRequest(f"'game': {exc}") from None
     name = clean_text(body.get("name", "Table"), "name", max_len=60)
-    for key in ("public", "hints"):
+    for key in ("public", "hints", "rated"):
         if not isinstance(body.get(key, True), bool):
             raise BadRequest(f"{key!r} must be true or false")
     rules = parse_rules(info, body.get("rules"))
@@ -297,4 +303,5 @@ def parse_settings(body: Any, *, default_deal_pause: float = 2.0) -> TableSettin
         hint_limit=hint_limit,
         seed=seed,
         match_options=parse_match_options(info, body.get("match_options")),
+        rated=body.get("rated", True),
     )

@@ -174,11 +174,16 @@ class EventStore:
     def __init__(self, url: str = DEFAULT_DB_URL) -> None:
         self.url = url
         self.engine = make_engine(url)
-        create_schema(self.engine, metadata)
+        from .migrations import migrate  # Alembic: imported only by a server that opens a store
+
+        migrate(self.engine)
         self._queue: queue.Queue[_Job | None] = queue.Queue()
         self._thread: threading.Thread | None = None
         self.commits = 0
         self.rows_written = 0
+        #: Called (in a worker thread) with each game that ends at a table, for the accounts'
+        #: ratings and history (:mod:`paston.server.accounts`); None: nobody listens.
+        self.on_game_end: Callable[[Any], None] | None = None
         #: Cluster mode: checks, inside each write's transaction, that this process still owns
         #: every table written (raises if not); None when the process owns the database.
         self.fence: Callable[[Connection, set[str]], None] | None = None

@@ -94,6 +94,8 @@ class SeatState:
     sockets: int = 0
     away_since: float | None = None
     stand_in_shown: bool = field(default=False)
+    #: The registered player's account holding the seat (None: a guest or a bot).
+    account: int | None = None
 
 
 class Table:
@@ -186,6 +188,7 @@ class Table:
             seat = self.seats[data["seat"]]
             seat.nickname = data["nickname"]
             seat.token_hash = data["token_hash"]
+            seat.account = data.get("account")
         elif kind == "deal":
             if dealt is None:
                 dealt = self._redeal(data)
@@ -260,8 +263,22 @@ class Table:
         """Log an event durably, then apply it. Call with the lock held."""
         seq = self.seq + 1
         await self.store.append([EventRow(self.id, seq, kind, data)])
+        was_over = self.match.over
         self._apply(kind, data, seq, dealt)
+        hook = getattr(self.store, "on_game_end", None)
+        if hook is not None and not was_over and self.match.over:
+            await self._game_ended(hook)
         return seq
+
+    async def _game_ended(self, hook: Callable[[Any], None]) -> None:
+        """Hand the finished game to the accounts (ratings, history); a failure there is
+        logged and the table goes on."""
+        from .accounts.results import finished_game
+
+        try:
+            await asyncio.to_thread(hook, finished_game(self, self.clock()))
+        except Exception as exc:
+            log_failure(log, "table %s: recording the finished game failed", exc, self.id)
 
     # ----------------------------------------------------------------- queries
 
@@ -339,6 +356,8 @@ class Table:
                     "bot": s.bot,
                     "connected": s.kind == "bot" or s.sockets > 0,
                     "stand_in": self._stand_in_active(i, now),
+                    # Public: the name above is a registered player's (nothing else of them).
+                    "registered": s.account is not None,
                 }
             )
         winner, draw = self._winner()
@@ -352,6 +371,7 @@ class Table:
             "status": self.status,
             "rules": self._rules_dict,
             "hints": st.hints,
+            "rated": st.rated,
             "move_timer": st.move_timer,
             "grace": st.grace,
             "deal_pause": st.deal_pause,
@@ -469,8 +489,13 @@ class Table:
 
     # ----------------------------------------------------------------- people
 
-    async def join(self, nickname: Any, seat: Any) -> tuple[int, str]:
-        """Give a free human seat to ``nickname``; returns ``(seat, token)``."""
+    async def join(
+        self, nickname: Any, seat: Any, account: int | None = None
+    ) -> tuple[int, str]:
+        """Give a free human seat to ``nickname``; returns ``(seat, token)``.
+
+        ``account``: the logged-in player's account (``nickname`` is then its name); one
+        account holds at most one seat of a table."""
         from .textcheck import clean_text
 
         nickname = clean_text(nickname, "nickname", max_len=24)
@@ -491,10 +516,17 @@ class Table:
                 raise BadRequest(f"seat {seat} is played by a bot", "seat_taken", 409)
             if s.token_hash is not None:
                 raise BadRequest(f"seat {seat} is taken by {s.nickname}", "seat_taken", 409)
+            if account is not None and any(o.account == account for o in self.seats):
+                raise BadRequest("you already have a seat at this table", "already_seated", 409)
             token = secrets.token_urlsafe(24)
-            await self._commit(
-                "joined", {"seat": seat, "nickname": nickname, "token_hash": hash_token(token)}
-            )
+            data: dict[str, Any] = {
+                "seat": seat,
+                "nickname": nickname,
+                "token_hash": hash_token(token),
+            }
+            if account is not None:
+                data["account"] = account
+            await self._commit("joined", data)
             s.away_since = self.clock()
             self.last_person = self.clock()
             self.broadcast_state()

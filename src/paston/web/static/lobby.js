@@ -27,13 +27,32 @@ function showError(el, err) {
   el.hidden = false;
 }
 
+// Flags, choices, games and bots are named in plain words by the catalogues (flag.GAME.NAME,
+// flag.GAME.NAME.help, flag.GAME.NAME.CHOICE, game.GAME.title/summary, bot.NAME.label,
+// bot.GAME.NAME.description); the server's own texts are the fallback.
 function ruleLabel(name) {
   const s = name.replace(/_/g, " ");
-  return s.charAt(0).toUpperCase() + s.slice(1);
+  return t(`flag.${current?.name}.${name}`, s.charAt(0).toUpperCase() + s.slice(1));
 }
 
-function choiceLabel(value) {
-  return String(value).replace(/_/g, " ");
+function ruleHelp(r) {
+  return r.help ? t(`flag.${current?.name}.${r.name}.help`, r.help) : "";
+}
+
+function choiceLabel(value, flag = null) {
+  const plain = String(value).replace(/_/g, " ");
+  return flag ? t(`flag.${current?.name}.${flag}.${value}`, plain) : plain;
+}
+
+function gameText(g, field) {
+  return t(`game.${g.name}.${field}`, g[field] ?? "");
+}
+
+function botText(g, b) {
+  return {
+    label: t(`bot.${b.name}.label`, b.label ?? b.name),
+    description: b.description ? t(`bot.${g.name}.${b.name}.description`, b.description) : "",
+  };
 }
 
 // Before /api/games existed the server offered Paston alone through /api/bots and /api/rules.
@@ -60,7 +79,9 @@ async function loadGames() {
 }
 
 function gameTitle(name) {
-  return games.find((g) => g.name === name)?.title ?? (name ? name.charAt(0).toUpperCase() + name.slice(1) : "Paston");
+  const g = games.find((x) => x.name === name);
+  if (g) return gameText(g, "title");
+  return name ? t(`game.${name}.title`, name.charAt(0).toUpperCase() + name.slice(1)) : "Paston";
 }
 
 // ------------------------------------------------------------------ the game choice
@@ -74,9 +95,12 @@ function renderGameChoice() {
     wrap.className = "game-option";
     const counts = g.seat_counts;
     const players =
-      counts.length === 1 ? `${counts[0]} players` : `${counts[0]}–${counts[counts.length - 1]} players`;
+      counts.length === 1
+        ? t("lobby.n_players", { one: "{count} player", other: "{count} players" }, { count: counts[0] })
+        : t("lobby.n_to_m_players", "{n}–{m} players", { n: counts[0], m: counts[counts.length - 1] });
     wrap.innerHTML = `<input type="radio" name="game" id="${id}" value="${escapeHTML(g.name)}" />
-      <label for="${id}"><b>${escapeHTML(g.title)}</b> <span class="hint-text">${escapeHTML(players)}</span></label>`;
+      <label for="${id}"><b>${escapeHTML(gameText(g, "title"))}</b> <span class="hint-text">${escapeHTML(players)}</span></label>
+      <a class="rules-link hint-text" href="/rules/${encodeURIComponent(g.name)}">${escapeHTML(t("lobby.rules_link", "Rules"))}</a>`;
     wrap.querySelector("input").addEventListener("change", () => chooseGame(g.name));
     box.append(wrap);
   }
@@ -88,17 +112,25 @@ function chooseGame(name) {
   current = g;
   const radio = document.getElementById(`game-${g.name}`);
   if (radio) radio.checked = true;
-  $("#game-summary").textContent = g.summary ?? "";
-  $("#hero-title").textContent = `Sit down at a ${g.title} table`;
-  $("#hero-text").textContent = `${g.summary ?? ""} Play with friends by link, against bots, or watch a game.`;
+  const title = gameText(g, "title");
+  $("#game-summary").textContent = gameText(g, "summary");
+  $("#hero-title").textContent = t("lobby.hero_title_game", "Sit down at a {game} table", { game: title });
+  $("#hero-text").textContent = `${gameText(g, "summary")} ${t("lobby.hero_play", "Play with friends by link, against bots, or watch a game.")}`;
   // A table name that was only the previous game's default follows the game.
   const nameEl = $("#t-name");
-  if (!nameEl.value.trim() || (previous && nameEl.value === `${previous.title} table`)) nameEl.value = `${g.title} table`;
+  const defaultName = (game) => t("lobby.default_table_name", "{game} table", { game: gameText(game, "title") });
+  if (!nameEl.value.trim() || nameEl.value === "Paston table" || (previous && nameEl.value === defaultName(previous)))
+    nameEl.value = defaultName(g);
   const sel = $("#t-seat-count");
-  sel.innerHTML = g.seat_counts.map((n) => `<option value="${n}">${n} players</option>`).join("");
+  sel.innerHTML = g.seat_counts
+    .map((n) => `<option value="${n}">${escapeHTML(t("lobby.n_players", { one: "{count} player", other: "{count} players" }, { count: n }))}</option>`)
+    .join("");
   sel.value = String(g.default_seats ?? g.seat_counts[0]);
   $("#seat-count-field").hidden = g.seat_counts.length < 2;
-  $("#t-pause-label").textContent = `Pause between ${g.name === "paston" ? "deals" : "games"} (seconds)`;
+  $("#t-pause-label").textContent =
+    g.name === "paston"
+      ? t("lobby.deal_pause", "Pause between deals (seconds)")
+      : t("lobby.game_pause", "Pause between games (seconds)");
   renderSeatRows();
   renderRules();
   renderHintBots();
@@ -114,7 +146,7 @@ function renderRules() {
   for (const r of current.flags) {
     const id = `rule-${r.name}`;
     const helpId = `${id}-help`;
-    const help = r.help ? `<span class="rule-help hint-text" id="${helpId}">${escapeHTML(r.help)}</span>` : "";
+    const help = r.help ? `<span class="rule-help hint-text" id="${helpId}">${escapeHTML(ruleHelp(r))}</span>` : "";
     const described = r.help ? `aria-describedby="${helpId}"` : "";
     const wrap = document.createElement("div");
     wrap.className = r.kind === "bool" ? "field inline rule" : "field rule";
@@ -132,7 +164,7 @@ function renderRules() {
       const opts = (r.choices ?? [])
         .map(
           (c) =>
-            `<option value="${escapeHTML(c)}" ${c === r.default ? "selected" : ""}>${escapeHTML(choiceLabel(c))}</option>`,
+            `<option value="${escapeHTML(c)}" ${c === r.default ? "selected" : ""}>${escapeHTML(choiceLabel(c, r.name))}</option>`,
         )
         .join("");
       wrap.innerHTML = `<label for="${id}">${escapeHTML(ruleLabel(r.name))}</label>
@@ -156,8 +188,11 @@ function chosenRules() {
       const min = r.min ?? r.minimum ?? 1;
       const max = r.max ?? r.maximum ?? null;
       if (!Number.isInteger(v) || v < min || (max !== null && v > max)) {
-        const range = max !== null ? `from ${min} to ${max}` : `of at least ${min}`;
-        throw new Error(`${ruleLabel(r.name)} must be a whole number ${range}.`);
+        throw new Error(
+          max !== null
+            ? t("lobby.err_int_range", "{flag} must be a whole number from {min} to {max}.", { flag: ruleLabel(r.name), min, max })
+            : t("lobby.err_int_min", "{flag} must be a whole number of at least {min}.", { flag: ruleLabel(r.name), min }),
+        );
       }
     } else {
       // A <select> gives a string: the choice itself may be a number (Paskievics's players).
@@ -169,7 +204,7 @@ function chosenRules() {
 }
 
 function botOptionLabel(b) {
-  return `Bot: ${b.label ?? b.name}`;
+  return t("lobby.bot_option", "Bot: {name}", { name: botText(current, b).label });
 }
 
 function renderSeatRows() {
@@ -184,12 +219,13 @@ function renderSeatRows() {
   for (let s = 0; s < n; s++) {
     const label = document.createElement("label");
     label.htmlFor = `seat-${s}`;
-    label.textContent = `Seat ${s}`;
+    label.textContent = t("lobby.seat_n", "Seat {n}", { n: s });
     const sel = document.createElement("select");
     sel.id = `seat-${s}`;
     sel.name = `seat-${s}`;
     sel.innerHTML =
-      `<option value="me">You</option><option value="human">A person (invite by link)</option>` +
+      `<option value="me">${escapeHTML(t("lobby.seat_me", "You"))}</option>` +
+      `<option value="human">${escapeHTML(t("lobby.seat_person", "A person (invite by link)"))}</option>` +
       bots.map((b) => `<option value="bot:${escapeHTML(b.name)}">${escapeHTML(botOptionLabel(b))}</option>`).join("");
     const fallback = s === 0 ? "me" : bots.length ? `bot:${preferredBot(current)}` : "human";
     sel.value = sameGame && kept[s] ? kept[s] : fallback;
@@ -200,7 +236,7 @@ function renderSeatRows() {
     sel.setAttribute("aria-describedby", about.id);
     const describe = () => {
       const bot = bots.find((b) => `bot:${b.name}` === sel.value);
-      about.textContent = bot?.description ?? "";
+      about.textContent = bot ? botText(current, bot).description : "";
       about.hidden = !bot?.description;
     };
     sel.addEventListener("change", describe);
@@ -208,13 +244,19 @@ function renderSeatRows() {
     rows.append(label, sel, about);
   }
   const order = Array.from({ length: n }, (_, i) => i).join(", ");
-  $("#seat-help").textContent = `Play goes clockwise: seat ${order}. Invite people by sending the table link.`;
+  $("#seat-help").textContent = t(
+    "lobby.seat_help",
+    "Play goes clockwise: seat {order}. Invite people by sending the table link.",
+    { order },
+  );
 }
 
 function renderHintBots() {
   const hb = $("#t-hintbot");
   const bots = current.bots ?? [];
-  hb.innerHTML = bots.map((b) => `<option value="${escapeHTML(b.name)}">${escapeHTML(b.label ?? b.name)}</option>`).join("");
+  hb.innerHTML = bots
+    .map((b) => `<option value="${escapeHTML(b.name)}">${escapeHTML(botText(current, b).label)}</option>`)
+    .join("");
   hb.value = preferredBot(current, true);
   hb.disabled = !bots.length;
   $("#t-hints").disabled = !bots.length;
@@ -230,11 +272,18 @@ function preferredBot(g, forHints = false) {
 
 // ------------------------------------------------------------------ the tables list
 
-function statusBadge(t) {
-  const hand = t.game && t.game !== "paston" ? "game" : "deal";
+function statusBadge(tbl) {
+  const playing =
+    tbl.game && tbl.game !== "paston"
+      ? t("lobby.status_game_n", "game {n}", { n: tbl.deal_number })
+      : t("lobby.status_deal_n", "deal {n}", { n: tbl.deal_number });
   const label =
-    { waiting: "waiting for players", playing: `${hand} ${t.deal_number}`, over: "finished" }[t.status] ?? t.status;
-  return `<span class="badge ${escapeHTML(t.status)}">${escapeHTML(label)}</span>`;
+    {
+      waiting: t("lobby.status_waiting", "waiting for players"),
+      playing,
+      over: t("lobby.status_over", "finished"),
+    }[tbl.status] ?? tbl.status;
+  return `<span class="badge ${escapeHTML(tbl.status)}">${escapeHTML(label)}</span>`;
 }
 
 async function refreshTables() {
@@ -252,33 +301,33 @@ async function refreshTables() {
     const focusRow = had?.closest("li")?.dataset.table;
     const focusText = had?.textContent;
     list.replaceChildren();
-    status.textContent = tables.length ? "" : "No public tables yet — create one.";
-    for (const t of tables) {
+    status.textContent = tables.length ? "" : t("lobby.no_tables", "No public tables yet — create one.");
+    for (const tbl of tables) {
       const li = document.createElement("li");
-      li.dataset.table = t.id;
-      const game = t.game ?? "paston";
+      li.dataset.table = tbl.id;
+      const game = tbl.game ?? "paston";
       li.dataset.game = game;
-      const free = t.seats.some((s) => s.kind === "human" && !s.nickname);
-      const seats = t.seats.map((s) => escapeHTML(seatName(s))).join(" · ");
-      const link = `/t/${encodeURIComponent(t.id)}`;
+      const free = tbl.seats.some((s) => s.kind === "human" && !s.nickname);
+      const seats = tbl.seats.map((s) => escapeHTML(seatName(s))).join(" · ");
+      const link = `/t/${encodeURIComponent(tbl.id)}`;
       let actions = "";
-      if (free && t.status !== "over") actions += `<a class="button primary" href="${link}">Join</a>`;
-      if (t.status !== "over") actions += `<a class="button" href="${link}?watch=1">Watch</a>`;
+      if (free && tbl.status !== "over") actions += `<a class="button primary" href="${link}">${escapeHTML(t("lobby.join", "Join"))}</a>`;
+      if (tbl.status !== "over") actions += `<a class="button" href="${link}?watch=1">${escapeHTML(t("lobby.watch", "Watch"))}</a>`;
       // A finished hand can be replayed (a Paris table plays one game: once it is over).
-      if (t.status === "over" || (game === "paston" && t.deal_number > 1))
-        actions += `<a class="button" href="/static/replay.html?t=${encodeURIComponent(t.id)}">Replay</a>`;
+      if (tbl.status === "over" || (game === "paston" && tbl.deal_number > 1))
+        actions += `<a class="button" href="/static/replay.html?t=${encodeURIComponent(tbl.id)}">${escapeHTML(t("table.replay", "Replay"))}</a>`;
       li.innerHTML = `<span class="badge game-badge game-${escapeHTML(game)}">${escapeHTML(gameTitle(game))}</span>
-        <span class="name">${escapeHTML(t.name)}</span> ${statusBadge(t)}
+        <span class="name">${escapeHTML(tbl.name)}</span> ${statusBadge(tbl)}
         <span class="seats">${seats}</span>
-        <span class="totals hint-text">${t.totals && t.totals.some((x) => x) ? t.totals.join(" / ") : ""}</span>${actions}`;
+        <span class="totals hint-text">${tbl.totals && tbl.totals.some((x) => x) ? tbl.totals.join(" / ") : ""}</span>${actions}`;
       list.append(li);
-      if (focusRow === t.id) {
+      if (focusRow === tbl.id) {
         const again = [...li.querySelectorAll("a")].find((a) => a.textContent === focusText);
         again?.focus();
       }
     }
   } catch (err) {
-    status.textContent = `Could not load the tables: ${err.message}`;
+    status.textContent = t("lobby.err_tables", "Could not load the tables: {error}", { error: err.message });
   }
 }
 
@@ -288,35 +337,41 @@ async function createTable(ev) {
   ev.preventDefault();
   const errEl = $("#create-error");
   errEl.hidden = true;
-  if (!current) return showError(errEl, "The games could not be loaded; reload the page.");
+  if (!current) return showError(errEl, t("lobby.err_no_games", "The games could not be loaded; reload the page."));
   const nickname = $("#t-nick").value.trim();
   const seats = [];
   let mySeat = null;
   const n = seatCount();
   if (!current.seat_counts.includes(n))
-    return showError(errEl, `${current.title} is played by ${current.seat_counts.join(", ")} players.`);
+    return showError(
+      errEl,
+      t("lobby.err_seat_count", "{game} is played by {counts} players.", {
+        game: gameText(current, "title"),
+        counts: current.seat_counts.join(", "),
+      }),
+    );
   for (let s = 0; s < n; s++) {
     const v = $(`#seat-${s}`).value;
     if (v === "me") {
-      if (mySeat !== null) return showError(errEl, "Choose “You” for one seat only.");
+      if (mySeat !== null) return showError(errEl, t("lobby.err_you_twice", "Choose “You” for one seat only."));
       mySeat = s;
       seats.push({ kind: "human" });
     } else if (v === "human") seats.push({ kind: "human" });
     else seats.push({ kind: "bot", bot: v.slice(4) });
   }
   if (!seats.some((s) => s.kind === "human"))
-    return showError(errEl, "At least one seat must be a person (you or someone invited).");
-  if (mySeat !== null && !nickname) return showError(errEl, "Enter your nickname to take a seat.");
+    return showError(errEl, t("lobby.err_no_person", "At least one seat must be a person (you or someone invited)."));
+  if (mySeat !== null && !nickname) return showError(errEl, t("lobby.err_nickname", "Enter your nickname to take a seat."));
   // The same bounds as the server's (docs/server-protocol.md, create-table body).
   const timer = Number($("#t-timer").value || 0);
   if (!Number.isFinite(timer) || timer < 0 || timer > 3600)
-    return showError(errEl, "The move timer must be from 1 to 3600 seconds, or 0 for none.");
+    return showError(errEl, t("lobby.err_timer", "The move timer must be from 1 to 3600 seconds, or 0 for none."));
   const grace = Number($("#t-grace").value || 0);
   if (!Number.isFinite(grace) || grace < 0 || grace > 86400)
-    return showError(errEl, "The grace after a disconnect must be from 0 to 86400 seconds.");
+    return showError(errEl, t("lobby.err_grace", "The grace after a disconnect must be from 0 to 86400 seconds."));
   const pause = Number($("#t-pause").value || 0);
   if (!Number.isFinite(pause) || pause < 0 || pause > 60)
-    return showError(errEl, "The pause between hands must be from 0 to 60 seconds.");
+    return showError(errEl, t("lobby.err_pause", "The pause between hands must be from 0 to 60 seconds."));
   let rules;
   try {
     rules = chosenRules();
@@ -353,7 +408,7 @@ async function joinByLink(ev) {
   errEl.hidden = true;
   const id = tableIdFrom($("#join-link").value);
   const nickname = $("#join-nick").value.trim();
-  if (!id) return showError(errEl, "That is not a table link: it should look like …/t/abc123.");
+  if (!id) return showError(errEl, t("lobby.err_link", "That is not a table link: it should look like …/t/abc123."));
   try {
     await joinTable(id, nickname);
     location.href = `/t/${encodeURIComponent(id)}`;
@@ -379,7 +434,7 @@ async function init() {
   try {
     games = await loadGames();
   } catch (err) {
-    showError($("#create-error"), `Could not load the games: ${err.message}`);
+    showError($("#create-error"), t("lobby.err_games", "Could not load the games: {error}", { error: err.message }));
   }
   // Seats at listed tables of every game are named by their bots' labels.
   setBotLabels(games.flatMap((g) => g.bots ?? []));

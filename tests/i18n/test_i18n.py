@@ -90,3 +90,37 @@ def test_catalogue_files_are_valid_json_objects() -> None:
     for code in i18n.LANGUAGES:
         data = json.loads(i18n.catalogue_path(code).read_text(encoding="utf-8"))
         assert isinstance(data, dict)
+
+
+def _registry_keys() -> list[str]:
+    from paston.core.registry import get_game
+
+    keys = []
+    for name in ("paston", "paris", "paskievics"):
+        info = get_game(name)
+        keys += [f"game.{name}.title", f"game.{name}.summary"]
+        for flag in info.flags:
+            keys += [f"flag.{name}.{flag.name}", f"flag.{name}.{flag.name}.help"]
+            keys += [f"flag.{name}.{flag.name}.{choice}" for choice in flag.choices]
+        for bot in info.bots:
+            keys += [f"bot.{bot.name}.label", f"bot.{name}.{bot.name}.description"]
+    return keys
+
+
+@pytest.mark.parametrize("code", extract.COMPLETE)
+def test_every_game_flag_choice_and_bot_has_plain_words_in_every_language(code: str) -> None:
+    cat = extract.load(code)
+    missing = [key for key in _registry_keys() if key not in cat]
+    assert not missing, missing
+
+
+def test_no_flag_label_or_help_shows_a_raw_name() -> None:
+    from paston.core.registry import get_game
+
+    en = extract.load("en")
+    for name in ("paston", "paris", "paskievics"):
+        for flag in get_game(name).flags:
+            raw = {flag.name, *(str(c) for c in flag.choices if isinstance(c, str) and "_" in c)}
+            for key in (f"flag.{name}.{flag.name}", f"flag.{name}.{flag.name}.help"):
+                text = str(en[key])
+                assert not any(r in text for r in raw if "_" in r), (key, text)

@@ -112,7 +112,7 @@ def _fill(text: str, params: dict[str, object]) -> str:
 def t(key: str, english: Entry, **params: object) -> str:
     """The text of ``key`` in the current language, else ``english``, placeholders filled."""
     code = language()
-    entry: Entry | None = catalogue(code).get(key) if code != "en" else None
+    entry: Entry | None = catalogue(code).get(key)
     if not entry:
         entry, code = english, "en"
     if isinstance(entry, dict):

@@ -23,11 +23,14 @@ from . import LANGUAGES, Entry, catalogue_path
 _SRC = Path(__file__).resolve().parents[1]
 _STR = r'"((?:[^"\\\n]|\\.)*)"'
 _KEY = r"\bt\(\s*\"([A-Za-z0-9_.-]+)\"\s*,\s*"
-_JS_CALL = re.compile(_KEY + r"(?:" + _STR + r"|`([^`]*)`|(\{[^{}]*\}))")
-_PY_CALL = re.compile(_KEY + r"(?:" + _STR + r"|(\{[^{}]*\}))")
+_OBJ = r"(\{(?:[^{}]|\{[A-Za-z_]\w*\})*\})"  # a plural object; its texts may hold {name}
+_JS_CALL = re.compile(_KEY + r"(?:" + _STR + r"|`([^`]*)`|" + _OBJ + ")")
+# Python may split a long English text into adjacent literals ("a " "b"): all are read.
+_PY_STRS = r'((?:"(?:[^"\\\n]|\\.)*"\s*)+)'
+_PY_CALL = re.compile(_KEY + r"(?:" + _PY_STRS + r"|" + _OBJ + ")")
 _PLURAL_PART = re.compile(r"[\"']?(zero|one|two|few|many|other)[\"']?\s*:\s*" + _STR)
 _HTML_ATTR = re.compile(r'data-i18n(?:-html)?="([A-Za-z0-9_.-]+)"[^>]*>((?:(?!</).)*)', re.S)
-_HTML_ATTR_PAIRS = re.compile(r'data-i18n-attr="([^"]+)"')
+_HTML_TAG = re.compile(r"<[a-zA-Z][^<>]*\bdata-i18n-attr=\"([^\"]+)\"[^<>]*>", re.S)
 _PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 
 #: Languages whose catalogue must hold every key; the others may be partial.
@@ -47,7 +50,9 @@ def _calls(pattern: re.Pattern[str], text: str) -> Iterable[tuple[str, Entry | N
     for m in pattern.finditer(text):
         key, groups = m.group(1), m.groups()[1:]
         english: Entry | None = None
-        if groups[0] is not None:
+        if groups[0] is not None and pattern is _PY_CALL:
+            english = "".join(_unescape(part) for part in re.findall(_STR, groups[0]))
+        elif groups[0] is not None:
             english = _unescape(groups[0])
         elif len(groups) > 2 and groups[1] is not None:
             english = groups[1]
@@ -69,10 +74,13 @@ def code_keys(src: Path = _SRC) -> dict[str, Entry | None]:
         text = path.read_text(encoding="utf-8")
         for key, inner in _HTML_ATTR.findall(text):
             found.setdefault(key, re.sub(r"\s+", " ", inner).strip() or None)
-        for pairs in _HTML_ATTR_PAIRS.findall(text):
-            for pair in pairs.split(";"):
-                if ":" in pair:
-                    found.setdefault(pair.split(":", 1)[1].strip(), None)
+        for tag in _HTML_TAG.finditer(text):
+            for pair in tag.group(1).split(";"):
+                if ":" not in pair:
+                    continue
+                attr, key = (part.strip() for part in pair.split(":", 1))
+                value = re.search(rf'\s{re.escape(attr)}="([^"]*)"', tag.group(0))
+                found.setdefault(key, value.group(1) if value else None)
     for path in sorted(src.rglob("*.py")):
         text = path.read_text(encoding="utf-8")
         if "i18n import" not in text or path.parent.name == "i18n":

@@ -3,8 +3,9 @@
 //   t("area.key", "English text {name}", { name: "Ann" })
 //
 // looks the key up in the chosen language's catalogue (served by the app under /i18n/CODE.json,
-// the same JSON files the terminal reads through paston.i18n) and falls back to the English text
-// given in the code, so a missing key or a missing catalogue never breaks a page. Placeholders are
+// the same JSON files the terminal reads through paston.i18n; English has one too, for texts
+// built from server names such as variant flags) and falls back to the English text given in the
+// code, so a missing key or a missing catalogue never breaks a page. Placeholders are
 // written {name}. A text that depends on a number may be a plural object keyed by the
 // Intl.PluralRules categories ({"one": "{count} card", "other": "{count} cards"}); the form is
 // chosen from params.count.
@@ -51,7 +52,6 @@ function initialLanguage() {
 }
 
 async function fetchCatalogue(code) {
-  if (code === "en") return {}; // the English text in the code is the English catalogue
   try {
     const resp = await fetch(`/i18n/${code}.json`, { headers: { Accept: "application/json" } });
     if (!resp.ok) return {};

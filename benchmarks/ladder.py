@@ -292,7 +292,7 @@ def main(argv: list[str] | None = None) -> int:
             entry = results["arenas"].setdefault(spec_text, {"rows": [], "seconds": 0.0})
             done = len(entry["rows"])
             task = progress.add_task(spec_text, total=args.sets, completed=done)
-            start = time.perf_counter()
+            start = begun = time.perf_counter()
             work = functools.partial(play_set, specs, args.seed)
             for k, rows in zip(
                 range(done, args.sets),
@@ -301,6 +301,7 @@ def main(argv: list[str] | None = None) -> int:
             ):
                 entry["rows"].append(rows)
                 progress.advance(task)
+                _log_line(progress_console, spec_text, k + 1 - done, args.sets - done, begun)
                 if (k + 1) % args.flush == 0 or k + 1 == args.sets:
                     entry["seconds"] += time.perf_counter() - start
                     start = time.perf_counter()
@@ -336,7 +337,7 @@ def _run_games(
             entry = results["arenas"].setdefault(spec_text, {"winners": [], "seconds": 0.0})
             done = len(entry["winners"])
             task = progress.add_task(f"games {spec_text}", total=args.games, completed=done)
-            start = time.perf_counter()
+            start = begun = time.perf_counter()
             work = functools.partial(play_game_set, specs, args.seed)
             for k, winners in zip(
                 range(done, args.games),
@@ -345,6 +346,8 @@ def _run_games(
             ):
                 entry["winners"].append(winners)
                 progress.advance(task)
+                _log_line(progress_console, f"games {spec_text}", k + 1 - done,
+                          args.games - done, begun)  # fmt: skip
                 if (k + 1) % max(1, args.flush // 5) == 0 or k + 1 == args.games:
                     entry["seconds"] += time.perf_counter() - start
                     start = time.perf_counter()
@@ -363,6 +366,24 @@ def _run_games(
         final[name] = {**s, "seconds": round(res["seconds"], 1)}
     print(json.dumps({"seed": args.seed, "jobs": args.jobs, "games": final}))
     return 0
+
+
+def _log_line(console: Console, name: str, done: int, total: int, begun: float) -> None:
+    """A plain progress line on stderr when it is not a terminal (a log of a background run):
+    about every 5 % of the sets, with the elapsed time and the time left at this pace."""
+    if console.is_terminal or total <= 0:
+        return
+    step = max(1, total // 20)
+    if done % step and done != total:
+        return
+    elapsed = time.perf_counter() - begun
+    left = elapsed / done * (total - done) if done else math.nan
+    print(
+        f"{time.strftime('%H:%M:%S')} {name}: {done}/{total} sets, {elapsed / 60:.1f} min, "
+        f"about {left / 60:.1f} min left",
+        file=sys.stderr,
+        flush=True,
+    )
 
 
 def _split_specs(text: str) -> list[str]:

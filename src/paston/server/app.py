@@ -69,6 +69,11 @@ BOT_LABELS = {
     "heuristic": ("Heuristic", "quick, plays sound Paston"),
     "pimc": ("PIMC", "strong: samples the unseen cards and solves each world"),
     "wpimc": ("Weighted PIMC", "strongest: PIMC that reads the auction"),
+    "search": ("Search", "expert: PIMC that models the others' bids and whists"),
+    "beginner": ("Beginner", "learning: sound bidding, but a slip every few moves"),
+    "casual": ("Casual", "plays sound Paston by rules of thumb, answers at once"),
+    "strong": ("Strong", "reads the auction and solves sampled deals"),
+    "expert": ("Expert", "also models the others' bids and whists; plays to win"),
 }
 
 

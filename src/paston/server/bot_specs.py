@@ -13,6 +13,7 @@ from __future__ import annotations
 import inspect
 from typing import Any
 
+from ..bots.levels import LEVEL_NAMES
 from ..bots.registry import BotSpecError, bot_infos, parse_spec
 from ..core.protocol import GameInfo
 from .errors import BadRequest
@@ -36,7 +37,9 @@ def offered_bots(info: GameInfo) -> dict[str, Any]:
     out: dict[str, Any] = {b.name: registered.get(b.name, b) for b in info.offered_bots()}
     for name, b in registered.items():
         out.setdefault(name, b)
-    return out
+    # The strength levels (beginner … expert) come first: the names a player picks from.
+    levels = [n for n in LEVEL_NAMES if n in out]
+    return {n: out[n] for n in (*levels, *(n for n in out if n not in levels))}
 
 
 def _accepts(factory: Any, option: str) -> bool:

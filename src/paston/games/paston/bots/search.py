@@ -35,6 +35,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from typing import Any
 
 from ....bots.base import Bot, Choice
 from ....bots.registry import register_bot
@@ -55,14 +56,18 @@ from ..cards import iter_bits
 from ..deal import BIDDING, DECLARE, DEFENCE, EXCHANGE
 from ..rules import Rules
 from ..scoring import deal_scores, surrender_scores
-from ..solver import Position
+from ..solver import Position, legal_cards
 from ..view import SeatView
 from .heuristic import HeuristicBot
 from .pimc import (
+    TIE_BREAK,
+    PlaySituation,
     _declarer_score,
     _discard_candidates,
+    dd_card_values,
     defender_score,
     quick_discard,
+    situation_from_view,
     split_defence,
 )
 from .sampling import World, replay_world
@@ -92,6 +97,7 @@ class SearchBot(WeightedPimcBot):
         seed: int | None = None,
         rival: float = 1.0,
         budget: float = 2.0,
+        standings_play: bool = True,
         **options: int | float,
     ) -> None:
         super().__init__(seed=seed, **options)  # type: ignore[arg-type]
@@ -101,6 +107,9 @@ class SearchBot(WeightedPimcBot):
             raise ValueError(f"budget must be a number of seconds >= 0, not {budget!r}")
         self.rival = float(rival)
         self.budget = float(budget)
+        self.standings_play = bool(standings_play)
+        #: Total weight of the worlds the last card-play decision valued (shows the budget).
+        self.last_worlds = 0.0
         self._memo: dict[tuple[object, ...], int] = {}
         self._whist_memo: dict[tuple[int, int, int, tuple[tuple[int, bool], ...]], bool] = {}
         self._deadline = 0.0
@@ -238,6 +247,88 @@ class SearchBot(WeightedPimcBot):
         seat = view.seat
         whisters = self.defence_answers(view, hands, seat, level)
         return self._value(self.play_scores(hands, seat, level, whisters), seat)
+
+    # ------------------------------------------------------------------ card play
+
+    def _explain_play(self, view: SeatView) -> list[Choice]:
+        """Flat PIMC over the weighted worlds, solved a few worlds at a time until the worlds
+        or the time budget run out; each world's outcome is valued for the standings."""
+        sit = situation_from_view(view)
+        worlds = self.sample(view, self.worlds)
+        value: dict[int, float] = {}
+        tricks: dict[int, float] = {}
+        total = 0.0
+        chunk = 8
+        for i in range(0, len(worlds), chunk):
+            for world, wt in worlds[i : i + chunk]:
+                for c, (v, t) in self._card_outcomes(sit, world.hands).items():
+                    value[c] = value.get(c, 0.0) + wt * v
+                    tricks[c] = tricks.get(c, 0.0) + wt * t
+                total += wt
+            if self._late(0.0):  # past the deadline: decide on the worlds valued so far
+                break
+        self.last_worlds = total
+        mult = MULTIPLIER[sit.contract]
+        out = []
+        for c in view.legal:
+            v = value.get(c, -1e9 * total) / total
+            t = tricks.get(c, 0.0) / total
+            out.append(
+                Choice(c, v + TIE_BREAK * mult * t, f"expected {v:+.2f}, own tricks {t:.2f}")
+            )
+        return out
+
+    def _card_outcomes(
+        self, sit: PlaySituation, hands: tuple[int, int, int]
+    ) -> dict[int, tuple[float, float]]:
+        """Per legal card in one world: its value to ``sit.seat`` and the seat's own tricks.
+
+        The declarer's tricks come from the team solve; two defenders share the defence's as
+        ``pimc`` has it (paranoid bounds for the deciding defender, the rest to the other)."""
+        rules = sit.rules
+        trump = TRUMP_OF[sit.contract]
+        decl, seat = sit.declarer, sit.seat
+        mo = rules.must_overtrump
+        pos = Position(hands, trump, decl, sit.active, sit.leader, sit.trick, mo)
+        legal = legal_cards(pos)
+        cv = dd_card_values(self.solver, pos, legal, sit.gone)
+        remaining = 10 - sit.tricks_done
+        mult = MULTIPLIER[sit.contract] if rules.multiply_defender_scores else 1
+        won = sit.tricks_won
+        whisters = sit.whisters
+        lone = len(whisters) == 1
+        out: dict[int, tuple[float, float]] = {}
+        if seat != decl and not lone:
+            other = 3 - decl - seat
+            mine = dd_card_values(
+                self.solver, Position(hands, trump, seat, sit.active, sit.leader, sit.trick, mo),
+                legal, sit.gone,
+            )  # fmt: skip
+            theirs = self.solver.solve(
+                Position(hands, trump, other, sit.active, sit.leader, sit.trick, mo)
+            )
+        for c, t in cv.items():
+            decl_tricks = won[decl] + t
+            scores = [0.0, 0.0, 0.0]
+            scores[decl] = float(_declarer_score(rules, sit.contract, decl_tricks))
+            defence = 10 - decl_tricks
+            own: float
+            if lone:
+                scores[whisters[0]] = defender_score(defence, True, mult)
+                own = decl_tricks if seat == decl else defence
+            elif seat == decl:
+                for w in whisters:
+                    scores[w] = defender_score(defence / 2.0, False, mult)
+                own = decl_tricks
+            else:
+                own = won[seat] + split_defence(mine[c], theirs, remaining - t)
+                scores[seat] = defender_score(own, False, mult)
+                scores[other] = defender_score(defence - own, False, mult)
+            if self.standings_play:
+                out[c] = (self._value(scores, seat), own)
+            else:
+                out[c] = (scores[seat], own)
+        return out
 
     # ------------------------------------------------------------------ declare / exchange
 
@@ -446,7 +537,7 @@ class SearchBot(WeightedPimcBot):
         return self._value(scores, seat)
 
 
-def _search_factory(seed: int | None = None, **options: int | float) -> Bot:
+def _search_factory(seed: int | None = None, **options: Any) -> Bot:
     return SearchBot(seed=seed, **options)
 
 

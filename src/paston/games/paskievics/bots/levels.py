@@ -1,0 +1,5 @@
+"""The Paskievics strength levels ``beginner`` … ``expert`` (see :mod:`paston.bots.levels`)."""
+
+from ....bots.levels import register_levels
+
+register_levels("paskievics")

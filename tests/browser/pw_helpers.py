@@ -57,7 +57,13 @@ class Server:
             stderr=subprocess.STDOUT,
             # One test session creates many tables from 127.0.0.1: the per-client limits of
             # an internet-facing server would refuse them (they have their own tests).
-            env={**os.environ, "PYTHONUNBUFFERED": "1", "PASTON_CLIENT_LIMITS": "false"},
+            # Bots play without pauses unless a test asks for a pace (PASTON_TEST_PACE).
+            env={
+                **os.environ,
+                "PYTHONUNBUFFERED": "1",
+                "PASTON_CLIENT_LIMITS": "false",
+                "PASTON_TEST_PACE": "1",
+            },
         )
         deadline = time.monotonic() + 30
         while True:

@@ -54,7 +54,7 @@ class ServerProcess:
 
     def start(self) -> ServerProcess:
         cmd = [*SERVE, "--port", str(self.port), "--db", f"sqlite:///{self.db}"]
-        cmd += ["--deal-pause", "0"]
+        cmd += ["--deal-pause", "0", "--test-pace"]  # bots without pauses, unless asked
         self.proc = subprocess.Popen(
             cmd,
             stdout=subprocess.PIPE,
@@ -112,7 +112,7 @@ class ThreadServer:
     def __init__(self, db: Path | str) -> None:
         self.db_url = db if isinstance(db, str) else f"sqlite:///{db}"
         self.port = free_port()
-        self.app = create_app(self.db_url, default_deal_pause=0.0)
+        self.app = create_app(self.db_url, default_deal_pause=0.0, test_pace=True)
         config = uvicorn.Config(
             self.app, host="127.0.0.1", port=self.port, log_level="error", ws_max_size=65536
         )

@@ -43,6 +43,7 @@ class Node:
     def __init__(self, db: str, cwd: Path) -> None:
         self.port = free_port()
         cmd = [*SERVE, "--port", str(self.port), "--db", db, "--deal-pause", "0", "--cluster"]
+        cmd += ["--test-pace"]
         cmd += ["--trusted-proxy", "127.0.0.1"]
         self.proc = subprocess.Popen(
             cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True

@@ -10,6 +10,7 @@ from typing import Any
 
 from paston.games.paston.cards import card_name, cards_of
 from paston.games.paston.shuffle import deal_cards
+from paston.server.pace import PACES
 from paston.server.registry import TableRegistry
 from paston.server.store import EventRow, EventStore, TableRow
 from paston.server.table import hash_token
@@ -89,6 +90,7 @@ def test_a_table_logged_before_the_protocol_loads_and_plays_on(tmp_path: Path) -
             assert [a for _s, a in table.state.view(0).to_json()["history"]] == actions
             # The absent player's stand-in plays the deal out and the next deal is dealt, unless
             # that deal already ended the game (one deal can score past this log's target of 60).
+            table.pace = PACES["instant"]  # logged before paces: "fast"; no need to watch it
             for s in table.seats:
                 s.away_since = 0.0  # the grace period is long over
             table.wake.set()

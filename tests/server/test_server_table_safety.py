@@ -44,7 +44,10 @@ def run(tmp_path: Path, body: Callable[[TableRegistry], Awaitable[Any]], **opts:
             workers=opts.pop("workers", 2), decision_limit=opts.pop("decision_limit", 20.0)
         )
         registry = TableRegistry(
-            EventStore(f"sqlite:///{tmp_path / 't.sqlite'}"), default_deal_pause=0, runner=runner
+            EventStore(f"sqlite:///{tmp_path / 't.sqlite'}"),
+            default_deal_pause=0,
+            runner=runner,
+            test_pace=True,
         )
         for key, value in opts.items():
             setattr(registry, key, value)
@@ -234,7 +237,7 @@ def test_tables_stuck_in_slow_bots_take_one_worker_each(tmp_path: Path) -> None:
 
 def test_hints_are_limited_per_seat_and_hand(tmp_path: Path) -> None:
     async def main(registry: TableRegistry) -> None:
-        table = await registry.create({**THREE, "hint_limit": 1})
+        table = await registry.create({**THREE, "hint_limit": 1, "hints": True})
         conns = [await seated(table, n) for n in ("a", "b", "c")]
         await until(lambda: table.in_progress is not None)
         state = table.in_progress

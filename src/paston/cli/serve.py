@@ -55,6 +55,13 @@ def register(app: typer.Typer) -> None:
             help="With --cluster: where the other processes reach this one "
             "(default http://HOST:PORT).",
         ),
+        test_pace: bool = typer.Option(
+            False,
+            "--test-pace",
+            envvar="PASTON_TEST_PACE",
+            help="For tests only: tables may play at pace 'instant' (bots without pauses), "
+            "the default for tables that name no pace.",
+        ),
         setting: Annotated[
             list[str] | None,
             typer.Option(
@@ -130,6 +137,7 @@ def register(app: typer.Typer) -> None:
             gc_tuning=True,
             edge=edge,
             cluster=cluster_settings,
+            test_pace=test_pace,
         )
         shown = f"[{host}]" if ":" in host else host
         config = uvicorn.Config(

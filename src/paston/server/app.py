@@ -34,10 +34,13 @@ from .cluster import ClusterNode, ClusterSettings, watch
 from .connguard import ABORT_KEY, AbortHook
 from .edge import EdgeSettings
 from .errors import BadRequest
+from .form_limits import NICKNAME_MAX as FORM_NICKNAME_MAX
+from .form_limits import TABLE_NAME_MAX as FORM_TABLE_NAME_MAX
+from .form_limits import form_limits
 from .games_api import describe_games
 from .limits import TokenBucket
 from .ownership import DatabaseLock
-from .registry import TableRegistry
+from .registry import Creator, TableRegistry
 from .safe_log import log_failure
 from .safejson import JSONRejected, parse_json
 from .store import DEFAULT_DB_URL, EventStore
@@ -58,9 +61,9 @@ RATE_BURST = EdgeSettings().messages_burst
 CLIENT_TYPES = ("action", "chat", "hint", "ping")
 #: Seconds a refused WebSocket connection or rate-limited request is held before its refusal.
 REFUSAL_DELAY = 1.0
-#: Longest nickname and table name (code points, after NFC).
-NICKNAME_MAX = 24
-TABLE_NAME_MAX = 60
+#: Longest nickname and table name (code points, after NFC): see ``form_limits``.
+NICKNAME_MAX = FORM_NICKNAME_MAX
+TABLE_NAME_MAX = FORM_TABLE_NAME_MAX
 
 
 #: How the lobby names the bots (the label also names a bot's seat) and says what they are.
@@ -75,6 +78,14 @@ BOT_LABELS = {
     "strong": ("Strong", "reads the auction and solves sampled deals"),
     "expert": ("Expert", "also models the others' bids and whists; plays to win"),
 }
+
+
+def _creator(raw: Any) -> Creator:
+    """The ``join`` part of a create-table body: who sits down at once."""
+    if not isinstance(raw, dict) or set(raw) - {"nickname", "seat"} or "nickname" not in raw:
+        raise BadRequest("'join' must be a JSON object with a 'nickname' (and a 'seat')")
+    nickname = clean_text(raw["nickname"], "join.nickname", max_len=NICKNAME_MAX)
+    return Creator(nickname, raw.get("seat"))
 
 
 def _error(
@@ -126,6 +137,7 @@ def create_app(
     gc_tuning: bool = False,
     edge: EdgeSettings | None = None,
     cluster: ClusterSettings | None = None,
+    test_pace: bool = False,
 ) -> FastAPI:
     """The server app with its own registry and event store (``db_url``).
 
@@ -136,7 +148,10 @@ def create_app(
     settings, with per-client limits on unless told otherwise.
 
     ``cluster`` (PostgreSQL only) makes this process one of several sharing the database, each
-    table owned by one of them (see :mod:`paston.server.cluster`)."""
+    table owned by one of them (see :mod:`paston.server.cluster`).
+
+    ``test_pace`` (tests only) lets tables play at the ``instant`` pace, and makes it the
+    default (:mod:`paston.server.pace`)."""
     edge = edge or EdgeSettings(client_limits=False)
     holder: dict[str, TableRegistry] = {}
     nodes: dict[str, ClusterNode] = {}
@@ -151,7 +166,9 @@ def create_app(
             store.check_writable()
             accounts = _app.state.accounts = Accounts(store.engine)
             store.on_game_end = accounts.game_ended
-            registry = TableRegistry(store, default_deal_pause=default_deal_pause)
+            registry = TableRegistry(
+                store, default_deal_pause=default_deal_pause, test_pace=test_pace
+            )
             if cluster is not None:
                 nodes["node"] = registry.claims = ClusterNode(db_url, cluster)
                 store.fence = nodes["node"].fence
@@ -248,6 +265,10 @@ def create_app(
             )
         return out
 
+    @app.get("/api/limits")
+    async def limits_of_forms() -> dict[str, Any]:
+        return form_limits()
+
     @app.get("/api/games")
     async def list_games() -> list[dict[str, Any]]:
         return describe_games()
@@ -268,12 +289,32 @@ def create_app(
     async def create_table(request: Request) -> dict[str, Any]:
         who = limits.client_of(request.scope)
         body = await _body(request, edge)
+        creator = None
+        if isinstance(body, dict) and "join" in body:
+            # The creator sits down in the same write as the table is created.
+            creator = _creator(body.pop("join"))
         if isinstance(body, dict) and "name" in body:
             body["name"] = clean_text(body["name"], "name", max_len=TABLE_NAME_MAX)
         limits.check_create(who)
-        table = await registry().create(body)
+        if creator is not None:
+            limits.check_join(who)
+        table = await registry().create(body, creator)
         limits.note_created(who, table.id)
-        return {"id": table.id, "link": f"/t/{table.id}"}
+        out: dict[str, Any] = {"id": table.id, "link": f"/t/{table.id}"}
+        if creator is not None:
+            limits.note_joined(who, table.id, creator.seat_taken)
+            out.update(seat=creator.seat_taken, token=creator.token)
+        return out
+
+    @app.post("/api/tables/{table_id}/rematch")
+    async def rematch(table_id: str, request: Request) -> dict[str, Any]:
+        limits.check_create(limits.client_of(request.scope))
+        table = table_or_404(table_id)
+        body = await _body(request, edge)
+        if not isinstance(body, dict) or set(body) - {"token"}:
+            raise BadRequest("the body must be a JSON object with your seat 'token'")
+        fresh = await registry().rematch(table, body.get("token"))
+        return {"id": fresh.id, "link": f"/t/{fresh.id}"}
 
     @app.get("/api/tables/{table_id}")
     async def get_table(table_id: str) -> dict[str, Any]:
@@ -289,9 +330,12 @@ def create_app(
         body = await _body(request, edge)
         if not isinstance(body, dict):
             raise BadRequest("the body must be a JSON object with a 'nickname'")
-        unknown = sorted(set(body) - {"nickname", "seat"})
+        unknown = sorted(set(body) - {"nickname", "seat", "take_over"})
         if unknown:
-            raise BadRequest(f"unknown key {unknown[0]!r} (known keys: nickname, seat)")
+            raise BadRequest(f"unknown key {unknown[0]!r} (known keys: nickname, seat, take_over)")
+        take_over = body.get("take_over", False)
+        if not isinstance(take_over, bool):
+            raise BadRequest("'take_over' must be true or false")
         # A logged-in player sits as their account (a typed nickname is not used).
         session = await request.app.state.accounts.session(request.cookies)
         if session is not None:
@@ -304,7 +348,7 @@ def create_app(
             raise BadRequest(f"'seat' must be one of {seats} (a whole number) or absent")
         limits.check_join(who)
         account = session.account_id if session is not None else None
-        seat, token = await table.join(nickname, seat, account=account)
+        seat, token = await table.join(nickname, seat, take_over, account=account)
         limits.note_joined(who, table.id, seat)
         return {"seat": seat, "token": token, "link": f"/t/{table.id}"}
 
@@ -388,7 +432,7 @@ def create_app(
             await _refuse(ws, refusal.code, str(refusal), 4429)
             return
         try:
-            conn = Conn(seat, None)
+            conn = Conn(seat, _spectator_name(ws) if seat is None else None)
             writer = asyncio.create_task(_write(ws, conn))
             await table.connect(conn)
             try:
@@ -413,6 +457,17 @@ def create_app(
     app.add_middleware(RequestRateMiddleware, limits=limits)
     app.add_middleware(AbortHook)  # outermost: it must see the server's own send
     return app
+
+
+def _spectator_name(ws: WebSocket) -> str | None:
+    """A spectator's chat name from the ``nickname`` query parameter (none if unfit)."""
+    raw = ws.query_params.get("nickname")
+    if not raw:
+        return None
+    try:
+        return clean_text(raw, "nickname", max_len=NICKNAME_MAX)
+    except BadRequest:
+        return None
 
 
 async def _refuse(ws: WebSocket, code: str, message: str, close_code: int) -> None:

@@ -19,16 +19,19 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from .bots_runner import BotRunner
+from .errors import BadRequest
+from .form_limits import NICKNAME_MAX
 from .retention import load_table
 from .safe_log import log_failure
-from .settings import TableSettings, parse_settings
+from .settings import SeatSpec, TableSettings, parse_settings
 from .store import EventRow, EventStore, StoredTable
-from .table import Table
+from .table import Table, hash_token
 
-__all__ = ["TableRegistry"]
+__all__ = ["Creator", "TableRegistry"]
 
 log = logging.getLogger("paston.server")
 
@@ -38,6 +41,32 @@ IDLE_TIMEOUT = 15 * 60.0
 EVICT_AFTER = 60.0
 #: Seconds between two sweeps.
 SWEEP_EVERY = 30.0
+#: Seconds after the last person left a table before it leaves the lobby's list.
+LOBBY_EMPTY_AFTER = 60.0
+
+
+@dataclass(slots=True)
+class Creator:
+    """The person creating a table who sits down at it at once (``seat``: a human seat of the
+    settings, the first one when ``None``); ``seat_taken`` and ``token`` once seated."""
+
+    nickname: Any
+    seat: Any = None
+    seat_taken: int = -1
+    token: str = ""
+
+    def joined_event(self, settings: TableSettings) -> list[dict[str, Any]]:
+        """The ``joined`` event seating the creator, with a fresh token."""
+        from .textcheck import clean_text
+
+        nickname = clean_text(self.nickname, "nickname", max_len=NICKNAME_MAX)
+        humans = [i for i, s in enumerate(settings.seats) if s.kind == "human"]
+        seat = humans[0] if self.seat is None else self.seat
+        if isinstance(seat, bool) or not isinstance(seat, int) or seat not in humans:
+            listed = ", ".join(str(i) for i in humans)
+            raise BadRequest(f"'join.seat' must be a person's seat of the new table: {listed}")
+        self.seat_taken, self.token = seat, secrets.token_urlsafe(24)
+        return [{"seat": seat, "nickname": nickname, "token_hash": hash_token(self.token)}]
 
 
 class TableClaims(Protocol):
@@ -58,15 +87,19 @@ class TableRegistry:
         default_deal_pause: float = 2.0,
         runner: BotRunner | None = None,
         clock: Callable[[], float] = time.time,
+        test_pace: bool = False,
     ) -> None:
         self.store = store
         self.default_deal_pause = default_deal_pause
+        #: A test server: tables may (and by default do) play at the ``instant`` pace.
+        self.test_pace = test_pace
         self.runner = runner or BotRunner()
         self.clock = clock
         self.tables: dict[str, Table] = {}
         self.idle_timeout = IDLE_TIMEOUT
         self.evict_after = EVICT_AFTER
         self.sweep_every = SWEEP_EVERY
+        self.lobby_empty_after = LOBBY_EMPTY_AFTER
         #: When each table nobody plays at any more was last asked for.
         self._quiet_since: dict[str, float] = {}
         self._sweeper: asyncio.Task[None] | None = None
@@ -142,9 +175,56 @@ class TableRegistry:
         table = self.tables.get(table_id)
         return table is not None and table.status in ("waiting", "playing")
 
-    async def create(self, body: Any) -> Table:
-        """Create a table from a create-table body (raises ``BadRequest``)."""
-        settings = parse_settings(body, default_deal_pause=self.default_deal_pause)
+    async def create(self, body: Any, creator: Creator | None = None) -> Table:
+        """Create a table from a create-table body (raises ``BadRequest``).
+
+        With a ``creator`` the table is created with that person seated, in one write: a
+        refused seat or nickname creates nothing (no table is left behind empty)."""
+        settings = parse_settings(
+            body, default_deal_pause=self.default_deal_pause, test_pace=self.test_pace
+        )
+        joined = creator.joined_event(settings) if creator is not None else None
+        return await self._open(settings, joined)
+
+    async def rematch(self, table: Table, token: Any) -> Table:
+        """The rematch of a finished table: the same settings and seats, its people seated
+        with the seat tokens they had (their pages follow with the token they hold), its bots
+        at their seats. Asked again, it is the same table."""
+        if not isinstance(token, str) or table.seat_of_token(token) is None:
+            raise BadRequest(
+                "a rematch is started by a player of the table ('token': your seat token)",
+                "not_seated",
+                403,
+            )
+        async with table.lock:
+            if table.rematch is not None:
+                existing = self.get(table.rematch)
+                if existing is not None:
+                    return existing
+            if not table.match.over:
+                raise BadRequest(
+                    "the game is not over yet; a rematch starts after it", "not_over", 409
+                )
+            seats = tuple(SeatSpec(s.kind, s.bot) for s in table.seats)
+            settings = replace(
+                table.settings,
+                seats=seats,
+                seed=None,
+                first_dealer=(table.settings.first_dealer + 1) % len(seats),
+            )
+            people = [
+                {"seat": i, "nickname": s.nickname, "token_hash": s.token_hash}
+                for i, s in enumerate(table.seats)
+                if s.kind == "human" and s.token_hash is not None
+            ]
+            fresh = await self._open(settings, people)
+            await table._commit("rematch", {"table": fresh.id})
+            table.broadcast_state()
+        return fresh
+
+    async def _open(self, settings: TableSettings, joined: list[dict[str, Any]] | None) -> Table:
+        """A new table of ``settings``, its ``created`` event and ``joined`` ones written at
+        once, started."""
         table_id = secrets.token_urlsafe(6)
         while table_id in self.tables or (
             self.claims is not None and not self.claims.claim(table_id)
@@ -154,16 +234,32 @@ class TableRegistry:
             table_id, settings, self.clock(), self.store, clock=self.clock, runner=self.runner
         )
         created = {"settings": settings.to_dict()}
-        await self.store.append([EventRow(table_id, 1, "created", created)], table=table.row())
-        table._apply("created", created, 1)
+        rows = [EventRow(table_id, 1, "created", created)]
+        rows += [EventRow(table_id, 2 + i, "joined", j) for i, j in enumerate(joined or [])]
+        await self.store.append(rows, table=table.row())
+        for row in rows:
+            table._apply(row.kind, row.data, row.seq)
+        now = self.clock()
+        for j in joined or []:
+            table.seats[j["seat"]].away_since = now
         self.tables[table_id] = table
         table.start()
         return table
 
     def public_tables(self, limit: int = 200) -> list[dict[str, Any]]:
-        tables = [t for t in self.tables.values() if t.settings.public and t.closed_reason is None]
+        """The lobby's list: public tables still being played, newest first. A finished table
+        leaves it (its replay stays at its link), and so does one whose people all left more
+        than ``lobby_empty_after`` seconds ago (nobody is there to play with)."""
+        now = self.clock()
+        tables = [t for t in self.tables.values() if t.settings.public and self._listed(t, now)]
         tables.sort(key=lambda t: t.created, reverse=True)
         return [t.summary() for t in tables[:limit]]
+
+    def _listed(self, table: Table, now: float) -> bool:
+        if table.status not in ("waiting", "playing"):
+            return False
+        anybody_joined = any(s.token_hash is not None for s in table.seats)
+        return not anybody_joined or table.idle_for(now) < self.lobby_empty_after
 
     # ----------------------------------------------------------------- the sweep
 

@@ -17,6 +17,15 @@ from ..core.protocol import FlagInfo, GameInfo
 from ..core.registry import UnknownGame, get_game
 from .bot_specs import check_bot_spec
 from .errors import BadRequest
+from .form_limits import (
+    DEAL_PAUSE_MAX,
+    GRACE_MAX,
+    HINT_LIMIT_MAX,
+    MOVE_TIMER_MAX,
+    MOVE_TIMER_MIN,
+    TABLE_NAME_MAX,
+)
+from .pace import DEFAULT_PACE, PACES, PUBLIC_PACES, TEST_PACE
 
 __all__ = [
     "DEFAULT_BOT",
@@ -56,6 +65,8 @@ class TableSettings:
     seed: int | None = None
     #: Options of the game's match (``GameInfo.extras["match_options"]``: Paris's ``games``).
     match_options: Mapping[str, int] = field(default_factory=dict)
+    #: How fast the bots play (:mod:`paston.server.pace`).
+    pace: str = DEFAULT_PACE
     #: The game counts for the registered players' ratings (the creator's choice; see
     #: :mod:`paston.server.accounts`).
     rated: bool = True
@@ -89,6 +100,7 @@ class TableSettings:
             "hint_limit": self.hint_limit,
             "seed": self.seed,
             "match_options": dict(self.match_options),
+            "pace": self.pace,
             "rated": self.rated,
             "rules": self.rules_dict(),
             "seats": [{"kind": s.kind, "bot": s.bot} for s in self.seats],
@@ -114,6 +126,8 @@ class TableSettings:
             hint_limit=data.get("hint_limit", 15),
             seed=data.get("seed"),
             match_options=data.get("match_options", {}),
+            # Tables logged before the setting played as fast as their bots could.
+            pace=data.get("pace", "fast"),
             rated=data.get("rated", True),
         )
 
@@ -134,6 +148,7 @@ _KEYS = (
     "hint_limit",
     "seed",
     "match_options",
+    "pace",
     "rated",
 )
 
@@ -247,8 +262,24 @@ def _seats(info: GameInfo, raw: Any) -> tuple[SeatSpec, ...]:
     return tuple(seats)
 
 
-def parse_settings(body: Any, *, default_deal_pause: float = 2.0) -> TableSettings:
-    """Validate a create-table body (every key optional); raises :class:`BadRequest`."""
+def _pace(body: dict[str, Any], test_pace: bool) -> str:
+    pace = body.get("pace", TEST_PACE if test_pace else DEFAULT_PACE)
+    offered = (*PUBLIC_PACES, TEST_PACE) if test_pace else PUBLIC_PACES
+    if not isinstance(pace, str) or pace not in offered:
+        extra = "" if test_pace or pace != TEST_PACE else " ('instant' is for test servers)"
+        raise BadRequest(
+            f"'pace' must be one of: {', '.join(offered)} (not {str(pace)[:40]!r}){extra}"
+        )
+    return PACES[pace].name
+
+
+def parse_settings(
+    body: Any, *, default_deal_pause: float = 2.0, test_pace: bool = False
+) -> TableSettings:
+    """Validate a create-table body (every key optional); raises :class:`BadRequest`.
+
+    ``test_pace``: the server was started with the test pace (``pace: "instant"`` is accepted
+    and is the default)."""
     from .textcheck import clean_text
 
     if body is None:
@@ -265,7 +296,7 @@ def parse_settings(body: Any, *, default_deal_pause: float = 2.0) -> TableSettin
         info = get_game(game)
     except UnknownGame as exc:
         raise BadRequest(f"'game': {exc}") from None
-    name = clean_text(body.get("name", "Table"), "name", max_len=60)
+    name = clean_text(body.get("name", "Table"), "name", max_len=TABLE_NAME_MAX)
     for key in ("public", "hints", "rated"):
         if not isinstance(body.get(key, True), bool):
             raise BadRequest(f"{key!r} must be true or false")
@@ -278,8 +309,14 @@ def parse_settings(body: Any, *, default_deal_pause: float = 2.0) -> TableSettin
     elif isinstance(first_dealer, bool) or first_dealer not in range(n):
         raise BadRequest(f"'first_dealer' must be a seat from 0 to {n - 1} or null")
     hint_limit = body.get("hint_limit", 15)
-    if isinstance(hint_limit, bool) or not isinstance(hint_limit, int) or not 0 <= hint_limit <= 50:
-        raise BadRequest("'hint_limit' must be a whole number from 0 to 50 (hints per hand)")
+    if (
+        isinstance(hint_limit, bool)
+        or not isinstance(hint_limit, int)
+        or not 0 <= hint_limit <= HINT_LIMIT_MAX
+    ):
+        raise BadRequest(
+            f"'hint_limit' must be a whole number from 0 to {HINT_LIMIT_MAX} (hints per hand)"
+        )
     seed = body.get("seed")
     if seed is not None and (
         isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64
@@ -287,21 +324,24 @@ def parse_settings(body: Any, *, default_deal_pause: float = 2.0) -> TableSettin
         raise BadRequest("'seed' must be null or a whole number from 0 to 2^64-1")
     default_bot = info.default_bot or DEFAULT_BOT
     hint_default = DEFAULT_HINT_BOT if game == "paston" else default_bot
+    # Between two or more people a hint is an advantage over the others: off unless asked for.
+    people = sum(1 for s in seats if s.kind == "human")
     return TableSettings(
         name=name,
         public=body.get("public", True),
         rules=rules,
         seats=seats,
-        hints=body.get("hints", True),
+        hints=body.get("hints", people < 2),
         hint_bot=check_bot_spec(info, body.get("hint_bot", hint_default), "hint_bot"),
         stand_in=check_bot_spec(info, body.get("stand_in", default_bot), "stand_in"),
-        move_timer=_number(body, "move_timer", None, 1, 3600, True),
-        grace=_number(body, "grace", 60, 0, 86400, False) or 0.0,
-        deal_pause=_number(body, "deal_pause", default_deal_pause, 0, 60, False) or 0.0,
+        move_timer=_number(body, "move_timer", None, MOVE_TIMER_MIN, MOVE_TIMER_MAX, True),
+        grace=_number(body, "grace", 60, 0, GRACE_MAX, False) or 0.0,
+        deal_pause=_number(body, "deal_pause", default_deal_pause, 0, DEAL_PAUSE_MAX, False) or 0.0,
         first_dealer=first_dealer,
         game=game,
         hint_limit=hint_limit,
         seed=seed,
         match_options=parse_match_options(info, body.get("match_options")),
+        pace=_pace(body, test_pace),
         rated=body.get("rated", True),
     )

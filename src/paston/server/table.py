@@ -35,13 +35,15 @@ from ..core.meta import MetaError, build_meta
 from ..core.protocol import Match, State
 from ..core.registry import get_game
 from .bots_runner import BotBusy, BotRunner, BotTimeout
+from .form_limits import CHAT_MAX, NICKNAME_MAX
 from .hand_rng import RecordingRandom, ReplayRandom
+from .pace import PACES, after_finished_trick
 from .safe_log import log_failure
 from .settings import BadRequest, TableSettings
 from .store import EventRow, EventStore, TableRow
 from .views import hand_reveal, public_view, score_row, seat_view, timeout_action
 
-__all__ = ["CHAT_KEEP", "Conn", "Table", "hash_token"]
+__all__ = ["CHAT_KEEP", "SPECTATORS", "Conn", "Table", "hash_token"]
 
 log = logging.getLogger("paston.server")
 
@@ -53,6 +55,10 @@ MAX_OUTBOX = 512
 #: in batches once the log holds ``CHAT_PRUNE_SLACK`` lines more.
 CHAT_KEEP = 50
 CHAT_PRUNE_SLACK = 10
+#: The spectators' chat channel. Players write in the table's channel, which everybody reads;
+#: spectators write in this one, which spectators read and players may open read-only (their
+#: page keeps it apart): a player's line is never shown as a spectator's, nor the reverse.
+SPECTATORS = "spectators"
 
 
 def hash_token(token: str) -> str:
@@ -126,10 +132,18 @@ class Table:
             random.Random(settings.seed) if settings.seed is not None else secrets.SystemRandom()
         )
         self.seats = [SeatState(s.kind, s.bot) for s in settings.seats]
+        self.pace = PACES[settings.pace]
+        # Not the deal source: the pace must not change a seeded table's cards.
+        self._pace_rng = random.Random()
+        #: Hints each seat asked for at this table (in memory: shown to every player).
+        self.hints_asked = [0] * self.players
+        #: The table of this table's rematch, once one was started.
+        self.rematch: str | None = None
         self.seq = 0
         self.game_seq = 0
         self.receipts: dict[str, tuple[int, str, int]] = {}
         self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEEP)
+        self.spectator_chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEEP)
         self._chat_logged = 0  # chat lines whose text is still in the log
         self.conns: set[Conn] = set()
         self.lock = asyncio.Lock()
@@ -189,6 +203,11 @@ class Table:
             seat.nickname = data["nickname"]
             seat.token_hash = data["token_hash"]
             seat.account = data.get("account")
+            if data.get("took_over"):
+                # A person took a bot's seat (between hands): from now on it is theirs.
+                seat.kind, seat.bot = "human", None
+        elif kind == "rematch":
+            self.rematch = data["table"]
         elif kind == "deal":
             if dealt is None:
                 dealt = self._redeal(data)
@@ -218,16 +237,17 @@ class Table:
                 self.receipts[data["command_id"]] = (data["seat"], "chat", seq)
             if not data.get("pruned"):
                 self._chat_logged += 1
-                self.chat.append(
-                    {
-                        "type": "chat",
-                        "seq": seq,
-                        "seat": data["seat"],
-                        "from": data["from"],
-                        "text": data["text"],
-                        "at": data["at"],
-                    }
-                )
+                channel = data.get("channel", "table")
+                line = {
+                    "type": "chat",
+                    "seq": seq,
+                    "seat": data["seat"],
+                    "from": data["from"],
+                    "text": data["text"],
+                    "at": data["at"],
+                    "channel": channel,
+                }
+                (self.spectator_chat if channel == SPECTATORS else self.chat).append(line)
         elif kind == "closed":
             self.closed_reason = data.get("reason", "closed")
         elif kind != "created":
@@ -301,6 +321,13 @@ class Table:
     def _all_joined(self) -> bool:
         return all(s.kind == "bot" or s.token_hash is not None for s in self.seats)
 
+    def _stand_in_at(self, seat: int) -> float | None:
+        """When a stand-in bot starts playing for an absent person (``None``: not absent)."""
+        s = self.seats[seat]
+        if s.kind != "human" or s.sockets > 0 or s.away_since is None or s.token_hash is None:
+            return None
+        return s.away_since + self.settings.grace
+
     def _stand_in_active(self, seat: int, now: float) -> bool:
         s = self.seats[seat]
         return (
@@ -356,6 +383,7 @@ class Table:
                     "bot": s.bot,
                     "connected": s.kind == "bot" or s.sockets > 0,
                     "stand_in": self._stand_in_active(i, now),
+                    "stand_in_at": self._stand_in_at(i),
                     # Public: the name above is a registered player's (nothing else of them).
                     "registered": s.account is not None,
                 }
@@ -371,7 +399,10 @@ class Table:
             "status": self.status,
             "rules": self._rules_dict,
             "hints": st.hints,
+            "hints_asked": list(self.hints_asked),
+            "pace": st.pace,
             "rated": st.rated,
+            "rematch": self.rematch,
             "move_timer": st.move_timer,
             "grace": st.grace,
             "deal_pause": st.deal_pause,
@@ -473,6 +504,8 @@ class Table:
             msg["nickname"] = s.nickname
             msg["connected"] = s.kind == "bot" or s.sockets > 0
             msg["stand_in"] = s.stand_in_shown = self._stand_in_active(seat, now)
+            # A countdown for the others: when the stand-in bot takes over (None: not away).
+            msg["stand_in_at"] = self._stand_in_at(seat)
         text = _dumps(msg)
         for c in list(self.conns):
             if c is not skip:
@@ -490,17 +523,22 @@ class Table:
     # ----------------------------------------------------------------- people
 
     async def join(
-        self, nickname: Any, seat: Any, account: int | None = None
+        self, nickname: Any, seat: Any, take_over: bool = False, account: int | None = None
     ) -> tuple[int, str]:
         """Give a free human seat to ``nickname``; returns ``(seat, token)``.
 
         ``account``: the logged-in player's account (``nickname`` is then its name); one
-        account holds at most one seat of a table."""
+        account holds at most one seat of a table.
+
+        With ``take_over`` the seat is a bot's, which a person may take at a public table
+        while no hand is being played (before the first or between two)."""
         from .textcheck import clean_text
 
-        nickname = clean_text(nickname, "nickname", max_len=24)
+        nickname = clean_text(nickname, "nickname", max_len=NICKNAME_MAX)
         if seat is not None and (isinstance(seat, bool) or seat not in range(self.players)):
             raise BadRequest(f"'seat' must be a seat from 0 to {self.players - 1} or absent")
+        if take_over and seat is None:
+            raise BadRequest("'take_over' needs the 'seat' of the bot to replace")
         async with self.lock:
             if self.closed_reason is not None or self.match.over:
                 raise BadRequest("this table is closed or its game is over", "table_closed", 409)
@@ -509,11 +547,23 @@ class Table:
                     i for i, s in enumerate(self.seats) if s.kind == "human" and not s.token_hash
                 ]
                 if not free:
-                    raise BadRequest("every human seat of this table is taken", "table_full", 409)
+                    raise BadRequest(
+                        "every human seat of this table is taken; you can watch it "
+                        f"(/t/{self.id}?watch=1)",
+                        "table_full",
+                        409,
+                    )
                 seat = free[0]
             s = self.seats[seat]
-            if s.kind != "human":
-                raise BadRequest(f"seat {seat} is played by a bot", "seat_taken", 409)
+            if take_over:
+                self._check_take_over(seat)
+            elif s.kind != "human":
+                raise BadRequest(
+                    f"seat {seat} is played by a bot"
+                    + (" (ask to take it over: 'take_over': true)" if self.settings.public else ""),
+                    "seat_taken",
+                    409,
+                )
             if s.token_hash is not None:
                 raise BadRequest(f"seat {seat} is taken by {s.nickname}", "seat_taken", 409)
             if account is not None and any(o.account == account for o in self.seats):
@@ -524,6 +574,8 @@ class Table:
                 "nickname": nickname,
                 "token_hash": hash_token(token),
             }
+            if take_over:
+                data["took_over"] = True
             if account is not None:
                 data["account"] = account
             await self._commit("joined", data)
@@ -532,6 +584,19 @@ class Table:
             self.broadcast_state()
         self.wake.set()
         return seat, token
+
+    def _check_take_over(self, seat: int) -> None:
+        s = self.seats[seat]
+        if s.kind != "bot":
+            raise BadRequest(f"seat {seat} is not a bot's; join it without 'take_over'")
+        if not self.settings.public:
+            raise BadRequest("bots' seats are taken over at public tables only", "not_public", 409)
+        if self.in_progress is not None:
+            raise BadRequest(
+                f"seat {seat}'s bot is playing this hand; take its seat between hands",
+                "hand_in_progress",
+                409,
+            )
 
     async def connect(self, conn: Conn) -> None:
         async with self.lock:
@@ -545,7 +610,8 @@ class Table:
             # The newcomer gets its full state; everybody else a small presence event.
             conn.send(self.state_builder()(conn.seat, conn.nickname))
             self._presence(conn.seat, skip=conn)
-            for line in self.chat:
+            lines = sorted([*self.chat, *self.spectator_chat], key=lambda x: int(x["seq"]))
+            for line in lines:
                 conn.send_json({**line, "replay": True})
         self.wake.set()
 
@@ -696,16 +762,15 @@ class Table:
             self._reject(conn, None, "bad_message", "'command_id' must be a text of 1 to 64 chars")
             return
         try:
-            text = clean_text(msg.get("text"), "text", max_len=500)
+            text = clean_text(msg.get("text"), "text", max_len=CHAT_MAX)
         except BadRequest as exc:
             self._reject(conn, cid, "bad_message", str(exc))
             return
-        if conn.seat is None:
-            self._reject(conn, cid, "not_seated", "spectators cannot chat; join a seat to talk")
-            return
+        channel = "table" if conn.seat is not None else SPECTATORS
         async with self.lock:
             receipt = self.receipts.get(cid) if cid is not None else None
             if receipt is not None:
+                # A spectator's receipt (seat None) is another spectator's too: ids are random.
                 if receipt[:2] == (conn.seat, "chat"):
                     conn.send_json({"type": "ack", "command_id": cid, "seq": receipt[2]})
                 else:
@@ -718,10 +783,15 @@ class Table:
                 return
             data = {
                 "seat": conn.seat,
-                "from": self.seats[conn.seat].nickname,
+                "from": (
+                    self.seats[conn.seat].nickname
+                    if conn.seat is not None
+                    else conn.nickname or "spectator"
+                ),
                 "text": text,
                 "at": self.clock(),
                 "command_id": cid,
+                "channel": channel,
             }
             try:
                 seq = await self._commit("chat", data)
@@ -732,12 +802,13 @@ class Table:
                 return
             if cid is not None:
                 conn.send_json({"type": "ack", "command_id": cid, "seq": seq})
-            line = _dumps(self.chat[-1])
+            line = _dumps((self.chat if channel == "table" else self.spectator_chat)[-1])
             for c in list(self.conns):
                 c.send(line)
-            if self._chat_logged > CHAT_KEEP + CHAT_PRUNE_SLACK:
-                self._chat_logged = len(self.chat)
-                self._prune_chat(self.chat[0]["seq"])
+            kept = [*self.chat, *self.spectator_chat]
+            if self._chat_logged > len(kept) + CHAT_PRUNE_SLACK:
+                self._chat_logged = len(kept)
+                self._prune_chat(min(int(x["seq"]) for x in kept))
 
     def _prune_chat(self, before_seq: int) -> None:
         """Drop the text of chat lines older than the kept ones from the log (in the
@@ -804,6 +875,11 @@ class Table:
         async with self.lock:
             if self.game_seq == game_seq:
                 self._hints[(seat, game_seq)] = message
+            # Every player sees how many hints each asked for (a small message: no new seq).
+            self.hints_asked[seat] += 1
+            counts = _dumps({"type": "hints", "asked": list(self.hints_asked)})
+            for c in list(self.conns):
+                c.send(counts)
         conn.send_json(message)
 
     def _explain(self, view: Any) -> Any:
@@ -912,6 +988,9 @@ class Table:
                 return min(waits) if waits else math.inf
             view = state.view(seat)
             seq0 = self.game_seq
+            # Not before the pace's gap after the last move (the bot thinks meanwhile).
+            gap = self.pace.gap(after_finished_trick(view.to_json()), self._pace_rng)
+            due = self.turn_started + gap
         action: int | None = None
         try:
             action = await self.runner.run(self.id, lambda: self._bot(seat, spec).act(view))
@@ -921,6 +1000,9 @@ class Table:
             log.warning("table %s: bot %s took too long at seat %d", self.id, spec, seat)
         except Exception as exc:
             log_failure(log, "table %s: bot %s failed at seat %d", exc, self.id, spec, seat)
+        wait = due - self.clock()
+        if wait > 0:
+            await asyncio.sleep(wait)  # this table's task only: other tables play on
         async with self.lock:
             state = self.in_progress
             if self.game_seq != seq0 or state is None or self.closed_reason is not None:

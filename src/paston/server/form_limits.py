@@ -1,0 +1,52 @@
+"""The limits of what people type and choose, shared by the server and the lobby's form.
+
+The server checks every request against these numbers; ``GET /api/limits`` serves them so the
+lobby's ``maxlength``, ``min``/``max`` and its own checks are the very same numbers (a form the
+page accepts is never refused for a length the page did not know).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .pace import DEFAULT_PACE, PACES, PUBLIC_PACES
+
+__all__ = [
+    "CHAT_MAX",
+    "DEAL_PAUSE_MAX",
+    "GRACE_MAX",
+    "HINT_LIMIT_MAX",
+    "MOVE_TIMER_MAX",
+    "MOVE_TIMER_MIN",
+    "NICKNAME_MAX",
+    "TABLE_NAME_MAX",
+    "form_limits",
+]
+
+#: Longest nickname and table name (code points, after NFC), and chat line.
+NICKNAME_MAX = 24
+TABLE_NAME_MAX = 60
+CHAT_MAX = 500
+#: Bounds of the timing settings of a table (seconds).
+MOVE_TIMER_MIN = 1
+MOVE_TIMER_MAX = 3600
+GRACE_MAX = 86400
+DEAL_PAUSE_MAX = 60
+HINT_LIMIT_MAX = 50
+
+
+def form_limits() -> dict[str, Any]:
+    """The limits as ``GET /api/limits`` serves them."""
+    return {
+        "nickname": {"max_length": NICKNAME_MAX},
+        "table_name": {"max_length": TABLE_NAME_MAX},
+        "chat": {"max_length": CHAT_MAX},
+        "move_timer": {"min": MOVE_TIMER_MIN, "max": MOVE_TIMER_MAX, "none": 0},
+        "grace": {"min": 0, "max": GRACE_MAX},
+        "deal_pause": {"min": 0, "max": DEAL_PAUSE_MAX},
+        "hint_limit": {"min": 0, "max": HINT_LIMIT_MAX},
+        "pace": {
+            "default": DEFAULT_PACE,
+            "choices": [{"name": p, "about": PACES[p].about} for p in PUBLIC_PACES],
+        },
+    }

@@ -1,112 +1,78 @@
-"""`paston analyse RECORD`: double-dummy grading of every decision after the prikup.
+"""`paston analyse RECORD`: every decision graded by what the player knew (docs/analysis.md).
 
-Text output is a table of the mistakes of each deal and a summary per player (rich tables);
-``--json`` prints the whole analysis as one JSON object (format ``paston-analysis/1``). A
-progress bar on standard error follows long games. Bad input prints one ``error:`` line and
-exits with status 2, like the other record commands.
+RECORD is a deal or game record (a JSON file, or ``-`` for standard input) or an arena's
+``records.jsonl`` (any file ending in ``.jsonl``, or ``--lines``), read one record per line.
+Text output lists each deal's inaccuracies, mistakes and blunders, its double-dummy table and
+the report per player; ``--json`` prints the analysis as one JSON object (one per line for a
+``.jsonl`` file). A progress bar on standard error follows long analyses. Bad input prints one
+``error:`` line and exits with status 2, like the other record commands.
 """
 
 from __future__ import annotations
 
 import json
 import sys
-from typing import Annotated
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
 
 from ..core.errors import RecordError
-from ..core.registry import game_for_record, get_game
+from ..core.registry import game_for_record
+from ..games.paston.record import load_record
 from .records import GAME_OPTION, fail, game_info, read_record
-
-#: The games ``paston analyse`` can grade (the solver and the graders are Paston's).
-ANALYSED_GAMES = ("paston",)
 
 __all__ = ["register"]
 
 
-def _render(analysis: object, console: Console, all_decisions: bool) -> None:
-    from ..analysis import Analysis
-
-    assert isinstance(analysis, Analysis)
-    for d in analysis.deals:
-        title = f"Deal {d.deal}"
-        if d.declarer is not None:
-            title += f": declarer seat {d.declarer}, {d.contract or 'no contract'}"
-        if d.scores is not None:
-            title += f", scores {list(d.scores)}"
-        shown = [
-            x
-            for x in d.decisions
-            if all_decisions or x.loss_points > 1e-6 or (x.loss_tricks or 0) > 0
-        ]
-        if not shown:
-            console.print(
-                f"[bold]{title}[/bold]: no double-dummy mistake among "
-                f"{len(d.decisions)} graded decisions"
-            )
-            continue
-        table = Table(title=title, title_justify="left")
-        for col, just in (
-            ("#", "right"),
-            ("seat", "right"),
-            ("phase", "left"),
-            ("trick", "right"),
-            ("played", "left"),
-            ("best", "left"),
-            ("lost tricks", "right"),
-            ("lost points", "right"),
-        ):
-            table.add_column(col, justify=just)  # type: ignore[arg-type]
-        for x in shown:
-            best = (
-                x.best
-                if x.best_for_side in (None, x.best)
-                else f"{x.best} (side: {x.best_for_side})"
-            )
-            table.add_row(
-                str(x.index),
-                str(x.seat),
-                x.phase,
-                "" if x.trick is None else str(x.trick),
-                x.action,
-                best,
-                "" if x.loss_tricks is None else str(x.loss_tricks),
-                f"{x.loss_points:.1f}" + ("*" if x.estimate and x.loss_points > 1e-6 else ""),
-            )
-        console.print(table)
-    summary = Table(title="Summary per player", title_justify="left")
-    for col in ("seat", "graded", "mistakes", "lost tricks", "lost points", "worst mistakes"):
-        summary.add_column(col)
-    for p in analysis.players:
-        worst = "; ".join(
-            f"deal {w.deal} #{w.index} {w.action} (best {w.best}, -{w.loss_points:.1f})"
-            for w in p.worst[:3]
-        )
-        summary.add_row(
-            str(p.seat),
-            str(p.decisions),
-            str(p.mistakes),
-            str(p.loss_tricks),
-            f"{p.loss_points:.1f}",
-            worst or "-",
-        )
-    console.print(summary)
-    console.print(
-        "Lost tricks are for the player's side; lost points for the seat itself (* = estimated "
-        "share of a defender in three-handed play). Contracts and discards assume both "
-        "defenders whist."
-    )
-
-
-def get_title(name: str) -> str:
-    """A game's title for messages (its name when it cannot be loaded)."""
+def _lines(source: str) -> Iterator[tuple[int, dict[str, Any]]]:
+    """(line number, record) of each non-blank line of a JSON Lines file, read lazily."""
     try:
-        return get_game(name).title
-    except Exception:  # a game that does not load is still named in the message
-        return name
+        handle = sys.stdin if source == "-" else Path(source).open(encoding="utf-8-sig")  # noqa: SIM115 (closed by the with below)
+    except OSError as exc:
+        fail(f"cannot read {source}: {exc.strerror or exc}")
+    with handle:
+        for number, line in enumerate(handle, start=1):
+            if not line.strip():
+                continue
+            try:
+                yield number, load_record(line)
+            except (RecordError, ValueError) as exc:
+                fail(f"{source}, line {number}: {exc}")
+
+
+def _check_game(record: dict[str, Any], game: str, where: str) -> None:
+    from ..analysis.evaluator import Unavailable, evaluator_for
+
+    try:
+        of_record = game_for_record(record).name
+    except RecordError:
+        of_record = game  # Paston's own checks name what is wrong
+    if of_record != game:
+        fail(f"{where}: --game {game}, but the record is a {of_record} record")
+    try:
+        evaluator_for(game)
+    except Unavailable as exc:
+        fail(str(exc))
+
+
+def _analyse_one(record: dict[str, Any], settings: Any, where: str) -> Any:
+    from ..analysis import analyse_record, count_decisions, deals_of_record
+
+    try:
+        _, deals = deals_of_record(record)
+    except RecordError as exc:
+        fail(f"{where}: {exc}")
+    total = sum(count_decisions(d) for d in deals)
+    with Progress(
+        TextColumn("analysing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+        console=Console(stderr=True), transient=True, disable=total < 10,
+    ) as progress:  # fmt: skip
+        task = progress.add_task("analyse", total=total)
+        return analyse_record(record, settings, step=lambda: progress.advance(task))
 
 
 def register(app: typer.Typer) -> None:
@@ -115,52 +81,52 @@ def register(app: typer.Typer) -> None:
     @app.command("analyse")
     def analyse(
         record: Annotated[
-            str, typer.Argument(help="A deal or game record (JSON file, or - for stdin).")
+            str,
+            typer.Argument(help="A deal or game record (JSON file, - for stdin) or records.jsonl."),
         ],
         as_json: Annotated[
             bool, typer.Option("--json", help="Print the analysis as JSON.")
         ] = False,
         all_decisions: Annotated[
-            bool, typer.Option("--all", help="List every graded decision, not only mistakes.")
+            bool, typer.Option("--all", help="List every graded decision, not only the bad ones.")
+        ] = False,
+        worlds: Annotated[
+            int, typer.Option(help="Deals sampled per decision (error shrinks as 1/sqrt).")
+        ] = 48,
+        seed: Annotated[int, typer.Option(help="Seed of the sampling.")] = 0,
+        lines: Annotated[
+            bool, typer.Option("--lines", help="Read one record per line (JSON Lines).")
         ] = False,
         game: Annotated[str, GAME_OPTION] = "paston",
     ) -> None:
-        """Grade every decision after the prikup with the exact double-dummy solver."""
-        from ..analysis import analyse_record, count_steps, deals_of_record
+        """Grade every decision by its expected loss over the deals the player could not tell
+        apart, beside its double-dummy (hindsight) loss; bids included."""
+        from ..analysis import Settings
+        from ..analysis.render import render_analysis
 
         info = game_info(game)
-        data = read_record(record)
-        try:
-            # A record of another game says so by its format, whatever --game says.
-            of_record = game_for_record(data).name
-        except RecordError:
-            of_record = info.name  # Paston's own checks below name what is wrong
-        for name in (info.name, of_record):
-            if name not in ANALYSED_GAMES:
-                fail(
-                    f"analysis of {get_title(name)} games is not available yet "
-                    f"(paston analyse grades {', '.join(ANALYSED_GAMES)} records)"
-                )
-        if of_record != info.name:
-            fail(f"--game {info.name}: the record is a {of_record} record")
-        try:
-            _, deals = deals_of_record(data)
-        except RecordError as exc:
-            fail(str(exc))
-        total = sum(count_steps(d) for d in deals)
-        err = Console(stderr=True)
-        with Progress(
-            TextColumn("analysing"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            console=err,
-            transient=True,
-            disable=total < 40,
-        ) as progress:
-            task = progress.add_task("analyse", total=total)
-            result = analyse_record(data, step=lambda: progress.advance(task))
-        if as_json:
-            sys.stdout.write(json.dumps(result.to_json(), indent=2) + "\n")
+        if worlds < 2 or worlds > 10_000:
+            fail(f"--worlds must be between 2 and 10000, not {worlds}")
+        settings = Settings(worlds=worlds, seed=seed)
+        console = Console(highlight=False)
+        if not console.is_terminal:
+            console = Console(highlight=False, width=120)  # files and pipes: no wrapping
+        if lines or record.endswith(".jsonl"):
+            for number, data in _lines(record):
+                where = f"{record}, line {number}"
+                _check_game(data, info.name, where)
+                result = _analyse_one(data, settings, where)
+                if as_json:
+                    sys.stdout.write(json.dumps(result.to_json(), ensure_ascii=False) + "\n")
+                    sys.stdout.flush()
+                else:
+                    console.print(f"[bold]Line {number}[/bold]")
+                    render_analysis(result, console, all_decisions)
             return
-        _render(result, Console(), all_decisions)
+        data = read_record(record)
+        _check_game(data, info.name, record)
+        result = _analyse_one(data, settings, record)
+        if as_json:
+            sys.stdout.write(json.dumps(result.to_json(), indent=2, ensure_ascii=False) + "\n")
+            return
+        render_analysis(result, console, all_decisions)

@@ -28,6 +28,7 @@ from ..core.registry import replay
 from ..games.paston.rules import DEFAULT_RULES, Rules
 from .accounts import Accounts
 from .accounts.routes import router as accounts_router
+from .analysis_api import router as analysis_router
 from .bodylimit import BodyLimitMiddleware
 from .clientlimits import ClientLimits, RateLimited, RequestRateMiddleware
 from .cluster import ClusterNode, ClusterSettings, watch
@@ -372,6 +373,7 @@ def create_app(
 
     def _page(name: str) -> Response:
         path = _static_dir() / name
+    app.include_router(analysis_router)
         if path.is_file():
             return FileResponse(path, headers={"Cache-Control": "no-cache"})
         return _error(404, "no_page", f"the web client's {name} is not installed")

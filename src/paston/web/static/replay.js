@@ -4,6 +4,7 @@
 import { mountLanguage, t } from "./i18n.js";
 import { downloadJSON, escapeHTML, getJSON, playback, seatName, setBotLabels } from "./api.js";
 import { CONTRACT_LABEL, CONTRACT_TRUMP, SUIT_SYMBOL, actionLabel, cardElement, handOrder } from "./cards.js";
+import { showAnalysisStep, startAnalysis } from "./analysis.js";
 import { replayGame } from "./engine.js";
 import {
   contractText,
@@ -187,6 +188,7 @@ function render() {
   $("#deal-info").innerHTML = rows.map(([k, v]) => `<dt>${escapeHTML(k)}</dt><dd>${escapeHTML(v)}</dd>`).join("");
   renderAuction($("#auction"), st.history, names);
   renderLastTrick($("#last-trick"), st.tricks.length ? st.tricks[st.tricks.length - 1] : null, names);
+  showAnalysisStep(pos.deal, pos.step);
 }
 
 function scoreRows() {
@@ -290,6 +292,7 @@ async function init() {
   renderScoreSheet($("#score-sheet"), rows, names);
   renderChart($("#score-chart"), $("#chart-legend"), rows, names, game.rules.target ?? 121);
   go(0, 0);
+  startAnalysis(tableId, names);
 }
 
 init();

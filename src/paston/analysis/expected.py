@@ -1,0 +1,125 @@
+"""Expected value of every legal action over the worlds the deciding seat could not tell apart.
+
+For each world (:mod:`paston.analysis.worlds`) every legal action gets its value in that deal
+(:mod:`paston.analysis.rollout`); an action's expected value is the weighted mean over the
+worlds. Its standard error is the one of a self-normalised importance-sampling mean,
+``sqrt(sum p_i^2 (x_i - mean)^2 * n_eff / (n_eff - 1))`` with ``p_i`` the normalised weights
+and ``n_eff = 1 / sum p_i^2`` (with equal weights: the sample standard deviation over
+``sqrt(n)``). The loss of an action against the best one is computed world by world (the same
+worlds value both), so its standard error is that of the paired differences, much smaller than
+the two values' own errors.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+
+from ..games.paston.bots.sampling import replay_world
+from ..games.paston.deal import PLAY, Deal
+from ..games.paston.solver import Solver
+from .rollout import Policy, play_situation, play_values, preplay_values
+from .worlds import consistent_worlds
+
+__all__ = ["ActionValue", "Expectation", "best_action", "expected_values", "weighted_mean_se"]
+
+#: Fewest worlds valued before a time limit may stop the sampling.
+MIN_WORLDS = 4
+
+
+@dataclass(frozen=True, slots=True)
+class ActionValue:
+    """An action's expected points for the deciding seat and the standard error of that mean."""
+
+    action: int
+    value: float
+    se: float
+
+
+def weighted_mean_se(xs: list[float], ps: list[float]) -> tuple[float, float]:
+    """Mean of ``xs`` under the normalised weights ``ps`` and its standard error (0 for one
+    world, where no error can be estimated)."""
+    total = sum(ps)
+    ps = [p / total for p in ps]
+    mean = sum(p * x for p, x in zip(ps, xs, strict=True))
+    squares = sum(p * p for p in ps)
+    n_eff = 1.0 / squares
+    if n_eff <= 1.0 + 1e-9:
+        return mean, 0.0
+    var = sum(p * p * (x - mean) ** 2 for p, x in zip(ps, xs, strict=True))
+    return mean, math.sqrt(max(0.0, var * n_eff / (n_eff - 1.0)))
+
+
+def best_action(values: dict[int, float], taken: int, eps: float = 1e-9) -> int:
+    """The action of highest value; the one taken when it ties for best (so it loses 0)."""
+    top = max(values.values())
+    if values.get(taken, -math.inf) >= top - eps:
+        return taken
+    return min((a for a, v in values.items() if v >= top - eps))
+
+
+@dataclass(frozen=True, slots=True)
+class Expectation:
+    """The actions' values over the worlds, with the per-world values kept for paired errors."""
+
+    values: dict[int, ActionValue]
+    per_world: list[dict[int, float]]
+    weights: list[float]
+
+    @property
+    def worlds(self) -> int:
+        return len(self.per_world)
+
+    @property
+    def effective_worlds(self) -> float:
+        squares = sum(p * p for p in self.weights) / sum(self.weights) ** 2
+        return 1.0 / squares
+
+    def loss(self, best: int, taken: int) -> tuple[float, float]:
+        """Expected points ``taken`` loses against ``best`` and the standard error of that."""
+        diffs = [w[best] - w[taken] for w in self.per_world]
+        return weighted_mean_se(diffs, self.weights)
+
+
+def values_in_deal(
+    deal: Deal, seat: int, legal: list[int], policy: Policy, solver: Solver
+) -> dict[int, float]:
+    """Every legal action's value in one complete ``deal`` standing at the decision."""
+    if deal.phase_id == PLAY:
+        hands = (deal.hands[0], deal.hands[1], deal.hands[2])
+        return play_values(play_situation(deal), hands, solver)
+    return preplay_values(deal, seat, legal, policy, solver)
+
+
+def expected_values(
+    state: Deal,
+    n_worlds: int,
+    rng: random.Random,
+    policy: Policy,
+    solver: Solver,
+    *,
+    deadline: float | None = None,
+    weighted: bool = True,
+) -> Expectation:
+    """Values of the legal actions of the seat to act in ``state`` over ``n_worlds`` worlds
+    consistent with its view (fewer, but at least :data:`MIN_WORLDS`, once ``deadline`` --
+    a ``time.monotonic()`` instant -- has passed)."""
+    seat = state.to_act
+    assert seat is not None
+    view = state.view(seat)
+    legal = state.legal_actions()
+    worlds = consistent_worlds(view, n_worlds, rng, weighted=weighted)
+    per_world: list[dict[int, float]] = []
+    weights: list[float] = []
+    for k, ww in enumerate(worlds):
+        if deadline is not None and k >= MIN_WORLDS and time.monotonic() > deadline:
+            break
+        per_world.append(values_in_deal(replay_world(view, ww.world), seat, legal, policy, solver))
+        weights.append(ww.weight)
+    out: dict[int, ActionValue] = {}
+    for action in legal:
+        mean, se = weighted_mean_se([w[action] for w in per_world], weights)
+        out[action] = ActionValue(action, mean, se)
+    return Expectation(out, per_world, weights)

@@ -1,0 +1,231 @@
+// The analysis panel of the replay viewer (GET /api/tables/{id}/analysis, docs/analysis.md).
+//
+// Each decision is graded by what its player knew: the expected points it lost against the
+// best action over the deals that player could not tell apart, beside its hindsight loss
+// (every card known). The panel shows, for the replay's current step, the decision's grade
+// (colour and word), the best alternative with its value ± standard error; for the current
+// deal a chart of each player's expected score through the deal and the double-dummy table;
+// and the game report per player (expected points lost, luck, counts by grade).
+//
+// The analysis is computed on the server while the page polls (202 + progress).
+
+import { escapeHTML } from "./api.js";
+import { t } from "./i18n.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+const SEAT_COLOURS = ["#1f77b4", "#d62728", "#2ca02c"];
+const COUNTED = ["inaccuracy", "mistake", "blunder"];
+
+let analysis = null;
+let names = ["Seat 0", "Seat 1", "Seat 2"];
+let current = { deal: 0, step: 0 };
+let panel = null;
+
+const gradeWord = (g) => t(`analysis.grade.${g}`, g);
+// One decimal, never "-0.0".
+function num(x, signed = false) {
+  const v = Math.round(x * 10) / 10 + 0;
+  const s = (Object.is(v, -0) ? 0 : v).toFixed(1);
+  return signed && v > 0 ? `+${s}` : s;
+}
+
+function el(tag, attrs = {}, text = null) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (text !== null) e.textContent = text;
+  return e;
+}
+
+function ensurePanel() {
+  if (panel) return panel;
+  if (!document.querySelector('link[href="/static/analysis.css"]')) {
+    document.head.append(el("link", { rel: "stylesheet", href: "/static/analysis.css" }));
+  }
+  panel = el("section", { class: "panel analysis-panel", id: "analysis-panel", "aria-labelledby": "analysis-title" });
+  panel.innerHTML = `
+    <h2 id="analysis-title">${escapeHTML(t("analysis.title", "Analysis"))}</h2>
+    <p class="hint-text" id="analysis-status" aria-live="polite"></p>
+    <div id="analysis-decision" class="analysis-decision" aria-live="polite"></div>
+    <svg class="analysis-chart" id="analysis-chart" role="img"></svg>
+    <div class="chart-legend" id="analysis-legend"></div>
+    <div id="analysis-dd"></div>
+    <div id="analysis-report"></div>`;
+  const aside = document.querySelector(".sidebar") ?? document.body;
+  aside.append(panel);
+  return panel;
+}
+
+function status(text) {
+  ensurePanel().querySelector("#analysis-status").textContent = text;
+}
+
+/** Load the analysis of a finished table's deals, polling while the server computes it. */
+export async function startAnalysis(tableId, seatNames, { worlds = null } = {}) {
+  names = seatNames;
+  ensurePanel();
+  status(t("analysis.loading", "Analysing the deals…"));
+  const url = `/api/tables/${encodeURIComponent(tableId)}/analysis${worlds ? `?worlds=${worlds}` : ""}`;
+  for (;;) {
+    let r;
+    try {
+      r = await fetch(url);
+    } catch (e) {
+      status(t("analysis.failed", "The analysis could not be loaded: {error}", { error: e.message }));
+      return;
+    }
+    const body = await r.json().catch(() => ({}));
+    if (r.status === 202) {
+      status(t("analysis.progress", "Analysing: {done} of {total} deals done…", { done: body.done, total: body.total }));
+      await new Promise((res) => setTimeout(res, 1000));
+      continue;
+    }
+    if (!r.ok) {
+      status(body?.error?.message ?? t("analysis.unavailable", "No analysis for this game."));
+      return;
+    }
+    analysis = body;
+    status(t("analysis.ready", "Each decision is graded by the points it lost on average over the deals its player could not tell apart ({worlds} sampled); hindsight knows every card.", { worlds: body.settings?.worlds ?? "?" }));
+    renderReport();
+    showAnalysisStep(current.deal, current.step);
+    return;
+  }
+}
+
+/** Show the analysis of the replay's position (deal index from 0, step = actions shown). */
+export function showAnalysisStep(deal, step) {
+  current = { deal, step };
+  if (!analysis || !panel) return;
+  const d = analysis.deals[deal];
+  const box = panel.querySelector("#analysis-decision");
+  box.replaceChildren();
+  if (!d) return;
+  if (d.status !== "finished" && d.status !== "unfinished") {
+    box.textContent = d.status === "redealt"
+      ? t("analysis.redealt", "Thrown in: nothing to grade.")
+      : d.note || t("analysis.skipped", "This deal was not analysed.");
+  } else {
+    const x = d.decisions.find((y) => y.index === step);
+    if (!x) {
+      box.textContent = step === 0
+        ? t("analysis.pick", "Step through the deal to see each decision's grade.")
+        : t("analysis.forced", "No choice to grade at this step.");
+    } else {
+      box.dataset.grade = x.grade;
+      const head = el("p", { class: "analysis-head" });
+      head.append(el("span", { class: `grade grade-${x.grade}`, "data-grade": x.grade }, gradeWord(x.grade)), " ");
+      head.append(`${names[x.seat]}: ${x.text}`);
+      box.append(head);
+      const lines = [
+        t("analysis.expected", "Expected {value} ± {se}; lost {loss} ± {lse}", { value: num(x.value, true), se: num(x.value_se), loss: num(x.loss), lse: num(x.loss_se) }),
+      ];
+      if (x.best !== x.action)
+        lines.push(t("analysis.best", "Best: {best} ({value} ± {se})", { best: x.best_text, value: num(x.best_value, true), se: num(x.best_se) }));
+      else if (x.alternatives.length)
+        lines.push(t("analysis.next", "Next best: {best} ({value} ± {se})", { best: x.alternatives[0].text, value: num(x.alternatives[0].value, true), se: num(x.alternatives[0].se) }));
+      lines.push(t("analysis.hindsight", "Hindsight loss {loss} (best with every card known: {best}); bad luck {luck}", { loss: num(x.hindsight_loss), best: x.hindsight_best_text, luck: num(x.luck, true) }));
+      for (const line of lines) box.append(el("p", { class: "analysis-line" }, line));
+    }
+  }
+  renderChart(d);
+  renderDD(d);
+}
+
+// Each player's expected score of the deal after each of its decisions, by action number.
+function renderChart(d) {
+  const svg = panel.querySelector("#analysis-chart");
+  const legend = panel.querySelector("#analysis-legend");
+  svg.replaceChildren();
+  legend.replaceChildren();
+  const pts = d.decisions ?? [];
+  if (!pts.length) {
+    svg.setAttribute("aria-label", t("analysis.chart.none", "No graded decision in this deal"));
+    return;
+  }
+  const W = 300, H = 140, L = 30, R = 8, T = 8, B = 18;
+  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+  svg.setAttribute("aria-label", t("analysis.chart.label", "Expected score of each player through deal {n}", { n: d.deal }));
+  const xs = pts.map((p) => p.index);
+  const ys = pts.flatMap((p) => [p.value, p.best_value]).concat([0]);
+  const x0 = Math.min(...xs), x1 = Math.max(...xs, x0 + 1);
+  const y0 = Math.min(...ys), y1 = Math.max(...ys, y0 + 1);
+  const X = (v) => L + ((v - x0) / (x1 - x0)) * (W - L - R);
+  const Y = (v) => T + ((y1 - v) / (y1 - y0)) * (H - T - B);
+  const line = (a, b, c, e, cls) => {
+    const l = document.createElementNS(SVG, "line");
+    Object.entries({ x1: a, y1: b, x2: c, y2: e, class: cls }).forEach(([k, v]) => l.setAttribute(k, v));
+    svg.append(l);
+  };
+  line(L, Y(0), W - R, Y(0), "axis");
+  for (const v of [y0, y1]) {
+    const label = document.createElementNS(SVG, "text");
+    label.setAttribute("x", 2);
+    label.setAttribute("y", Y(v) + 4);
+    label.setAttribute("class", "tick");
+    label.textContent = num(v, true);
+    svg.append(label);
+  }
+  for (let seat = 0; seat < names.length; seat++) {
+    const mine = pts.filter((p) => p.seat === seat);
+    if (!mine.length) continue;
+    const path = document.createElementNS(SVG, "polyline");
+    path.setAttribute("points", mine.map((p) => `${X(p.index)},${Y(p.value)}`).join(" "));
+    path.setAttribute("class", "series");
+    path.setAttribute("stroke", SEAT_COLOURS[seat % 3]);
+    svg.append(path);
+    for (const p of mine) {
+      const c = document.createElementNS(SVG, "circle");
+      c.setAttribute("cx", X(p.index));
+      c.setAttribute("cy", Y(p.value));
+      c.setAttribute("r", p.grade === "best" || p.grade === "good" ? 2.5 : 4);
+      c.setAttribute("class", `dot grade-${p.grade}`);
+      c.setAttribute("stroke", SEAT_COLOURS[seat % 3]);
+      const title = document.createElementNS(SVG, "title");
+      title.textContent = `${names[seat]}: ${p.text} ${gradeWord(p.grade)} (${num(p.value, true)})`;
+      c.append(title);
+      svg.append(c);
+    }
+    const key = el("span", { style: `--c:${SEAT_COLOURS[seat % 3]}` }, names[seat]);
+    legend.append(key);
+  }
+}
+
+function renderDD(d) {
+  const box = panel.querySelector("#analysis-dd");
+  box.replaceChildren();
+  const dd = d.dd_table;
+  if (!dd) return;
+  const table = el("table", { class: "scores dd-table", id: "dd-table" });
+  table.append(el("caption", {}, t("analysis.dd.title", "Double-dummy tricks as declarer (prikup out / in)")));
+  const head = el("tr");
+  head.append(el("th", { scope: "col" }, ""));
+  for (const s of dd.symbols) head.append(el("th", { scope: "col" }, s));
+  table.append(head);
+  names.forEach((name, seat) => {
+    const row = el("tr");
+    row.append(el("th", { scope: "row" }, name));
+    for (let k = 0; k < dd.symbols.length; k++) row.append(el("td", {}, `${dd.prikup_out[seat][k]} / ${dd.prikup_in[seat][k]}`));
+    table.append(row);
+  });
+  box.append(table);
+}
+
+function renderReport() {
+  const box = panel.querySelector("#analysis-report");
+  box.replaceChildren();
+  box.append(el("h3", {}, t("analysis.report", "Game report")));
+  const table = el("table", { class: "scores analysis-report", id: "analysis-report-table" });
+  const head = el("tr");
+  const cols = [t("analysis.col.player", "Player"), t("analysis.col.expected", "Expected lost"), t("analysis.col.hindsight", "Hindsight lost"), t("analysis.col.luck", "Bad luck")];
+  for (const g of COUNTED) cols.push(t(`analysis.grade.${g}s`, `${g[0].toUpperCase()}${g.slice(1)}s`));
+  for (const c of cols) head.append(el("th", { scope: "col" }, c));
+  table.append(head);
+  for (const p of analysis.players) {
+    const row = el("tr", { "data-seat": String(p.seat) });
+    row.append(el("th", { scope: "row" }, names[p.seat] ?? p.name));
+    for (const v of [num(p.expected_loss), num(p.hindsight_loss), num(p.luck, true)]) row.append(el("td", {}, v));
+    for (const g of COUNTED) row.append(el("td", { class: `grade-${g}` }, String(p.counts[g] ?? 0)));
+    table.append(row);
+  }
+  box.append(table);
+  box.append(el("p", { class: "hint-text" }, t("analysis.report.help", "Expected lost: points given away by the player's own choices, judged by what they knew. Bad luck: what hindsight charges beyond that (negative: the cards were kind).")));
+}

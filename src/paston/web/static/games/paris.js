@@ -5,6 +5,7 @@
 // legal choices are the view's `legal` strings, never worked out again here.
 
 import { escapeHTML } from "../api.js";
+import { consequence } from "./consequences.js";
 import { SUIT_SYMBOL, cardBack, cardElement } from "../cards.js";
 import { renderChart, renderScoreSheet, tagHTML } from "../render.js";
 
@@ -59,6 +60,7 @@ const PANEL_HTML = `
 
 // The renderer's own state between renders.
 let ctx = null;
+let shownView = null; // the view being drawn (for the choice buttons' consequence lines)
 let sel = { hand: [], up: [] }; // indices into the sorted hand and the face-up cards
 let prev = null; // the last view drawn, to animate what changed since
 
@@ -178,6 +180,7 @@ export function phaseOf(st) {
 
 export function render(view, c) {
   ctx = c;
+  shownView = view;
   const v = view;
   const t = ctx.state.table;
   if (!v) {
@@ -725,6 +728,9 @@ function actionButton(id, label, key, onClick, opts = {}) {
   b.id = id;
   if (opts.primary) b.classList.add("primary");
   b.innerHTML = `${key ? `<kbd>${key}</kbd> ` : ""}${escapeHTML(label)}`;
+  // What the choice brings (a pick-up's size, a 10's burn), from the rules (consequences.js).
+  const why = opts.action ? consequence("paris", opts.action, shownView, ctx.state?.table?.rules ?? {}) : null;
+  if (why) b.insertAdjacentHTML("beforeend", `<span class="why">${escapeHTML(why)}</span>`);
   if (key) b.setAttribute("aria-keyshortcuts", key === "Enter" ? "Enter" : key.toLowerCase());
   if (opts.action) b.dataset.action = opts.action;
   b.disabled = !!opts.disabled;

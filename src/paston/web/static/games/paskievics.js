@@ -7,6 +7,7 @@
 // strings, never worked out again here.
 
 import { escapeHTML } from "../api.js";
+import { consequence } from "./consequences.js";
 import {
   activateCardButton,
   renderChart,
@@ -510,6 +511,9 @@ function choiceButton(action, key, primary = false) {
   b.dataset.action = action;
   if (primary) b.classList.add("primary");
   b.innerHTML = `${key ? `<kbd>${key}</kbd> ` : ""}${escapeHTML(actionLabel(action))}`;
+  // What the choice costs or brings, from the rules and the contract (consequences.js).
+  const why = consequence("paskievics", action, st().view, st().table?.rules ?? {});
+  if (why) b.insertAdjacentHTML("beforeend", `<span class="why">${escapeHTML(why)}</span>`);
   if (key) {
     b.setAttribute("aria-keyshortcuts", key);
     ctx.bindKey(key, b);

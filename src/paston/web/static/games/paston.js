@@ -4,6 +4,7 @@
 // `render(view, ctx)` after every state it shows (the context is described in table.js).
 
 import { escapeHTML } from "../api.js";
+import { consequence } from "./consequences.js";
 import {
   BID_LADDER,
   CONTRACT_LABEL,
@@ -392,6 +393,9 @@ function choiceButton(action, key, primary = false) {
   b.dataset.action = action;
   if (primary) b.classList.add("primary");
   b.innerHTML = `<kbd>${key}</kbd> ${escapeHTML(actionLabel(action))}`;
+  // What the choice costs or brings, from the rules and the contract (consequences.js).
+  const why = consequence("paston", action, state().view, state().table?.rules ?? {});
+  if (why) b.insertAdjacentHTML("beforeend", `<span class="why">${escapeHTML(why)}</span>`);
   b.setAttribute("aria-keyshortcuts", key);
   b.addEventListener("click", () => ctx.sendAction(action));
   ctx.bindKey(key, b);

@@ -17,6 +17,7 @@ import {
   tableIdFrom,
 } from "./api.js";
 import { cardElement } from "./cards.js";
+import { me, refreshInvitations, request } from "./account_box.js";
 
 const $ = (sel) => document.querySelector(sel);
 let games = []; // GET /api/games
@@ -287,6 +288,7 @@ function statusBadge(tbl) {
 }
 
 async function refreshTables() {
+  refreshInvitations($("#invitations-panel"));
   const status = $("#tables-status");
   try {
     const order = { waiting: 0, playing: 1, over: 2 };
@@ -388,6 +390,7 @@ async function createTable(ev) {
     move_timer: timer || null,
     grace,
     deal_pause: pause,
+    rated: $("#t-rated").checked,
   };
   if ($("#t-hintbot").value) body.hint_bot = $("#t-hintbot").value;
   const button = $("#create-button");
@@ -395,11 +398,48 @@ async function createTable(ev) {
   try {
     const res = await postJSON("/api/tables", body);
     if (mySeat !== null) await joinTable(res.id, nickname, mySeat);
+    if (!(await sendInvitations(res.id, errEl))) return;
     location.href = `/t/${encodeURIComponent(res.id)}`;
   } catch (err) {
     showError(errEl, err);
     button.disabled = false;
   }
+}
+
+// A private table's invitations (registered names, comma-separated) once the table exists; a
+// name that could not be invited is reported with the table's link, and the page stays.
+async function sendInvitations(tableId, errEl) {
+  if ($("#invite-field").hidden) return true;
+  const names = [...new Set($("#t-invite").value.split(",").map((n) => n.trim()).filter(Boolean))];
+  const failed = [];
+  for (const to of names) {
+    const res = await request("POST", "/api/invitations", { table_id: tableId, to });
+    if (!res.ok) failed.push(`${to}: ${res.body?.error?.message ?? res.status}`);
+  }
+  if (!failed.length) return true;
+  const link = `/t/${encodeURIComponent(tableId)}`;
+  errEl.innerHTML = `${escapeHTML(t("account.invite_failed", "The table is ready, but some invitations failed:"))}
+    <br />${failed.map(escapeHTML).join("<br />")}<br /><a class="button" href="${link}">${escapeHTML(
+      t("account.go_to_table", "Go to the table"),
+    )}</a>`;
+  errEl.hidden = false;
+  return false;
+}
+
+// Logged in: a seat is taken under the account name, so the nickname fields show it, read-only.
+async function useAccountName() {
+  const who = await me();
+  if (!who.name) return;
+  for (const id of ["#t-nick", "#join-nick"]) {
+    const el = $(id);
+    el.value = who.name;
+    el.readOnly = true;
+    el.title = t("account.name_locked", "You play under your account name.");
+  }
+}
+
+function showInviteField() {
+  $("#invite-field").hidden = !$("#vis-private").checked;
 }
 
 async function joinByLink(ev) {
@@ -428,6 +468,9 @@ async function init() {
   for (const c of ["JS", "AH", "KC", "QD", "7S"]) fan.append(cardElement(c));
   [...fan.children].forEach((el, i) => (el.style.transform = `rotate(${(i - 2) * 8}deg)`));
   $("#create-form").addEventListener("submit", createTable);
+  for (const id of ["#vis-public", "#vis-private"]) $(id).addEventListener("change", showInviteField);
+  showInviteField();
+  useAccountName();
   $("#join-form").addEventListener("submit", joinByLink);
   $("#refresh-tables").addEventListener("click", refreshTables);
   $("#t-seat-count").addEventListener("change", renderSeatRows);

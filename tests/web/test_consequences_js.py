@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "paston" / "web" / "static"
+MODULE = (STATIC / "games" / "consequences.js").as_uri()
 NODE = shutil.which("node")
 pytestmark = pytest.mark.skipif(NODE is None, reason="Node.js is not installed")
 
@@ -23,7 +24,7 @@ pytestmark = pytest.mark.skipif(NODE is None, reason="Node.js is not installed")
 def consequences(cases: list[tuple[str, str, dict[str, Any], dict[str, Any]]]) -> list[Any]:
     """Run consequence(game, action, view, rules) for each case in one Node process."""
     script = (
-        f"import {{ consequence }} from {json.dumps((STATIC / 'games' / 'consequences.js').as_uri())};\n"
+        f"import {{ consequence }} from {json.dumps(MODULE)};\n"
         f"const cases = {json.dumps(cases)};\n"
         "console.log(JSON.stringify(cases.map(([g, a, v, r]) => consequence(g, a, v, r))));\n"
     )

@@ -39,7 +39,7 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -115,8 +115,19 @@ def play_game_set(specs: list[str], seed: int, game_index: int) -> list[int]:
     return out
 
 
-def _pool_map(work: Callable[[int], Any], indices: range, jobs: int) -> Iterator[Any]:
-    """``work(i)`` for each index, in order, in ``jobs`` worker processes (1: here)."""
+#: ``--ray ADDRESS``: run the sets as Ray tasks on that cluster instead of local processes.
+RAY_ADDRESS: str | None = None
+
+
+def _pool_map(work: functools.partial[Any], indices: range, jobs: int) -> Iterator[Any]:
+    """``work(i)`` for each index, in order, in ``jobs`` worker processes (1: here), or as
+    Ray tasks when ``--ray`` names a cluster (the results are the same: they depend only on
+    the seed, the index and the bots)."""
+    if RAY_ADDRESS is not None:
+        from paston.arena.running import ray_map
+
+        yield from ray_map(work.func, [(*work.args, i) for i in indices], RAY_ADDRESS)
+        return
     if jobs <= 1 or len(indices) <= 1:
         yield from map(work, indices)
         return
@@ -263,9 +274,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--plot", type=Path, help="also draw the ladder as a PNG")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
+    parser.add_argument("--ray", metavar="ADDRESS", help="run the sets as Ray tasks ('auto', ...)")
     parser.add_argument("--games", type=int, default=0,
                         help="play N duplicate game sets to 121 instead of deal sets")  # fmt: skip
     args = parser.parse_args(argv)
+    global RAY_ADDRESS
+    RAY_ADDRESS = args.ray
     console = Console()
     progress_console = Console(stderr=True)
     if args.report:

@@ -81,10 +81,13 @@ BOT_LABELS = {
 }
 
 
-def _creator(raw: Any) -> Creator:
-    """The ``join`` part of a create-table body: who sits down at once."""
+def _creator(raw: Any, session: Any) -> Creator:
+    """The ``join`` part of a create-table body: who sits down at once (``session``: the
+    logged-in player's, whose account name is the nickname)."""
     if not isinstance(raw, dict) or set(raw) - {"nickname", "seat"} or "nickname" not in raw:
         raise BadRequest("'join' must be a JSON object with a 'nickname' (and a 'seat')")
+    if session is not None:
+        return Creator(session.name, raw.get("seat"), session.account_id)
     nickname = clean_text(raw["nickname"], "join.nickname", max_len=NICKNAME_MAX)
     return Creator(nickname, raw.get("seat"))
 
@@ -292,8 +295,10 @@ def create_app(
         body = await _body(request, edge)
         creator = None
         if isinstance(body, dict) and "join" in body:
-            # The creator sits down in the same write as the table is created.
-            creator = _creator(body.pop("join"))
+            # The creator sits down in the same write as the table is created (a logged-in
+            # player as their account, like a join).
+            session = await request.app.state.accounts.session(request.cookies)
+            creator = _creator(body.pop("join"), session)
         if isinstance(body, dict) and "name" in body:
             body["name"] = clean_text(body["name"], "name", max_len=TABLE_NAME_MAX)
         limits.check_create(who)
@@ -368,12 +373,12 @@ def create_app(
         }
 
     app.include_router(accounts_router)
+    app.include_router(analysis_router)
 
     # ----------------------------------------------------------------- pages
 
     def _page(name: str) -> Response:
         path = _static_dir() / name
-    app.include_router(analysis_router)
         if path.is_file():
             return FileResponse(path, headers={"Cache-Control": "no-cache"})
         return _error(404, "no_page", f"the web client's {name} is not installed")

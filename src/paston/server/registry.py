@@ -52,6 +52,8 @@ class Creator:
 
     nickname: Any
     seat: Any = None
+    #: A logged-in creator's account (its name is the nickname).
+    account: int | None = None
     seat_taken: int = -1
     token: str = ""
 
@@ -66,7 +68,14 @@ class Creator:
             listed = ", ".join(str(i) for i in humans)
             raise BadRequest(f"'join.seat' must be a person's seat of the new table: {listed}")
         self.seat_taken, self.token = seat, secrets.token_urlsafe(24)
-        return [{"seat": seat, "nickname": nickname, "token_hash": hash_token(self.token)}]
+        event: dict[str, Any] = {
+            "seat": seat,
+            "nickname": nickname,
+            "token_hash": hash_token(self.token),
+        }
+        if self.account is not None:
+            event["account"] = self.account
+        return [event]
 
 
 class TableClaims(Protocol):
@@ -212,11 +221,13 @@ class TableRegistry:
                 seed=None,
                 first_dealer=(table.settings.first_dealer + 1) % len(seats),
             )
-            people = [
-                {"seat": i, "nickname": s.nickname, "token_hash": s.token_hash}
-                for i, s in enumerate(table.seats)
-                if s.kind == "human" and s.token_hash is not None
-            ]
+            people: list[dict[str, Any]] = []
+            for i, s in enumerate(table.seats):
+                if s.kind == "human" and s.token_hash is not None:
+                    person = {"seat": i, "nickname": s.nickname, "token_hash": s.token_hash}
+                    if getattr(s, "account", None) is not None:
+                        person["account"] = s.account
+                    people.append(person)
             fresh = await self._open(settings, people)
             await table._commit("rematch", {"table": fresh.id})
             table.broadcast_state()

@@ -9,6 +9,7 @@ Numbers never print as ``-0.0``.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from rich.console import Console, Group, RenderableType
 from rich.table import Table
@@ -18,7 +19,26 @@ from ..i18n import t
 from .model import Analysis, DealAnalysis, Decision, PlayerReport
 from .report import COUNTED, THRESHOLDS
 
-__all__ = ["analysis_renderable", "dd_table_renderable", "number", "render_analysis"]
+__all__ = [
+    "analysis_renderable",
+    "dd_table_renderable",
+    "dd_tables_of_record",
+    "grade_word",
+    "number",
+    "render_analysis",
+]
+
+
+def grade_word(grade: str) -> str:
+    """A grade as a player reads it, in the terminal's language."""
+    return {
+        "best": t("analyse.grade.best", "best"),
+        "good": t("analyse.grade.good", "good"),
+        "inaccuracy": t("analyse.grade.inaccuracy", "inaccuracy"),
+        "mistake": t("analyse.grade.mistake", "mistake"),
+        "blunder": t("analyse.grade.blunder", "blunder"),
+    }[grade]
+
 
 GRADE_STYLES = {"best": "green", "good": "green", "inaccuracy": "yellow", "mistake": "dark_orange",
                 "blunder": "bold red"}  # fmt: skip
@@ -34,23 +54,23 @@ def number(x: float, signed: bool = False) -> str:
 
 def _when(d: Decision) -> str:
     if d.phase == "play":
-        return t("analysis.when.trick", "trick {n}", n=d.trick)
+        return t("analyse.when.trick", "trick {n}", n=d.trick)
     return {
-        "bid": t("analysis.when.bid", "auction"),
-        "discard": t("analysis.when.discard", "prikup"),
-        "contract": t("analysis.when.contract", "contract"),
-        "whist": t("analysis.when.whist", "whist"),
+        "bid": t("analyse.when.bid", "auction"),
+        "discard": t("analyse.when.discard", "prikup"),
+        "contract": t("analyse.when.contract", "contract"),
+        "whist": t("analyse.when.whist", "whist"),
     }[d.phase]
 
 
 def _deal_title(d: DealAnalysis, names: Sequence[str]) -> str:
-    title = t("analysis.deal", "Deal {n}", n=d.deal)
+    title = t("analyse.deal", "Deal {n}", n=d.deal)
     if d.status == "unplayed":
-        return title + ": " + t("analysis.unplayed", "not played, nothing to grade")
+        return title + ": " + t("analyse.unplayed", "not played, nothing to grade")
     if d.status == "redealt":
-        return title + ": " + t("analysis.redealt", "thrown in and dealt again")
+        return title + ": " + t("analyse.redealt", "thrown in and dealt again")
     if d.status == "skipped":
-        return title + ": " + (d.note or t("analysis.skipped", "not analysed"))
+        return title + ": " + (d.note or t("analyse.skipped", "not analysed"))
     parts = []
     if d.declarer is not None and d.contract:
         parts.append(f"{names[d.declarer]} {d.contract}")
@@ -58,30 +78,30 @@ def _deal_title(d: DealAnalysis, names: Sequence[str]) -> str:
         parts.append(", ".join(f"{names[s]} {v:+d}" if v else f"{names[s]} 0"
                                for s, v in enumerate(d.scores)))  # fmt: skip
     if d.status == "unfinished":
-        parts.append(t("analysis.unfinished", "unfinished: graded up to the last action played"))
+        parts.append(t("analyse.unfinished", "unfinished: graded up to the last action played"))
     return title + (": " + "; ".join(parts) if parts else "")
 
 
 def _decisions_table(d: DealAnalysis, names: Sequence[str], everything: bool) -> RenderableType:
     shown = [x for x in d.decisions if everything or x.grade in COUNTED]
     if not shown:
-        return Text(t("analysis.clean", "  no inaccuracy among {n} graded decisions",
+        return Text(t("analyse.clean", "  no inaccuracy among {n} graded decisions",
                       n=len(d.decisions)))  # fmt: skip
     table = Table(box=None, pad_edge=False)
-    for col, just in (("#", "right"), (t("analysis.col.who", "who"), "left"),
-                      (t("analysis.col.when", "when"), "left"),
-                      (t("analysis.col.played", "played"), "left"),
-                      (t("analysis.col.grade", "grade"), "left"),
-                      (t("analysis.col.lost", "lost ± error"), "right"),
-                      (t("analysis.col.best", "best (expected ± error)"), "left"),
-                      (t("analysis.col.hindsight", "hindsight"), "right")):  # fmt: skip
+    for col, just in (("#", "right"), (t("analyse.col.who", "who"), "left"),
+                      (t("analyse.col.when", "when"), "left"),
+                      (t("analyse.col.played", "played"), "left"),
+                      (t("analyse.col.grade", "grade"), "left"),
+                      (t("analyse.col.lost", "lost ± error"), "right"),
+                      (t("analyse.col.best", "best (expected ± error)"), "left"),
+                      (t("analyse.col.hindsight", "hindsight"), "right")):  # fmt: skip
         table.add_column(col, justify=just)  # type: ignore[arg-type]
     for x in shown:
         best = "—" if x.best == x.action else (
             f"{x.best_text} ({number(x.best_value, True)} ± {number(x.best_se)})")  # fmt: skip
         table.add_row(
             str(x.index), names[x.seat], _when(x), x.text,
-            Text(t(f"analysis.grade.{x.grade}", x.grade), style=GRADE_STYLES[x.grade]),
+            Text(grade_word(x.grade), style=GRADE_STYLES[x.grade]),
             f"{number(x.loss)} ± {number(x.loss_se)}", best, number(x.hindsight_loss),
         )  # fmt: skip
     return table
@@ -89,8 +109,7 @@ def _decisions_table(d: DealAnalysis, names: Sequence[str], everything: bool) ->
 
 def dd_table_renderable(table: dict[str, object], names: Sequence[str]) -> RenderableType:
     """A deal's double-dummy table: rows are seats (prikup out / in), columns trump suits."""
-    out = Table(title=t("analysis.dd.title", "Double-dummy tricks as declarer"),
-                title_justify="left", box=None, pad_edge=False)  # fmt: skip
+    out = Table(box=None, pad_edge=False)
     out.add_column("")
     symbols = table["symbols"]
     assert isinstance(symbols, list)
@@ -99,20 +118,26 @@ def dd_table_renderable(table: dict[str, object], names: Sequence[str]) -> Rende
     rows_out, rows_in = table["prikup_out"], table["prikup_in"]
     assert isinstance(rows_out, list) and isinstance(rows_in, list)
     for seat, name in enumerate(names):
-        out.add_row(t("analysis.dd.out", "{name}, prikup out", name=name),
+        out.add_row(t("analyse.dd.out", "{name}, prikup out", name=name),
                     *(str(x) for x in rows_out[seat]))  # fmt: skip
-        out.add_row(t("analysis.dd.in", "{name}, prikup in", name=name),
+        out.add_row(t("analyse.dd.in", "{name}, prikup in", name=name),
                     *(str(x) for x in rows_in[seat]))  # fmt: skip
-    return out
+    return Group(Text(t("analyse.dd.title", "Double-dummy tricks as declarer")), out)
 
 
 def _report_table(players: Sequence[PlayerReport], title: str) -> Table:
     table = Table(title=title, title_justify="left", box=None, pad_edge=False)
-    for col in (t("analysis.col.player", "player"), t("analysis.col.graded", "graded"),
-                t("analysis.col.expected", "expected lost"),
-                t("analysis.col.hindsight_lost", "hindsight lost"),
-                t("analysis.col.luck", "bad luck"), *(t(f"analysis.grade.{g}s", g + "s")
-                                                      for g in COUNTED)):  # fmt: skip
+    columns = [
+        t("analyse.col.player", "player"),
+        t("analyse.col.graded", "graded"),
+        t("analyse.col.expected", "expected lost"),
+        t("analyse.col.hindsight_lost", "hindsight lost"),
+        t("analyse.col.luck", "bad luck"),
+        t("analyse.col.inaccuracies", "inaccuracies"),
+        t("analyse.col.mistakes", "mistakes"),
+        t("analyse.col.blunders", "blunders"),
+    ]
+    for col in columns:
         table.add_column(col, justify="left" if not table.columns else "right")
     for p in players:
         table.add_row(p.name, str(p.decisions), number(p.expected_loss), number(p.hindsight_loss),
@@ -132,12 +157,12 @@ def analysis_renderable(analysis: Analysis, everything: bool = False) -> Rendera
         if d.dd_table is not None:
             parts.append(dd_table_renderable(d.dd_table, names))
         parts.append(Text(""))
-    title = (t("analysis.report.game", "Game report") if analysis.kind == "game"
-             else t("analysis.report.deal", "Deal report"))  # fmt: skip
+    title = (t("analyse.report.game", "Game report") if analysis.kind == "game"
+             else t("analyse.report.deal", "Deal report"))  # fmt: skip
     parts.append(_report_table(analysis.players, title))
     bounds = ", ".join(f"{name} ≥ {number(b)}" for name, b in reversed(THRESHOLDS))
     parts.append(Text(t(
-        "analysis.legend",
+        "analyse.legend",
         "Points are each player's own Paston points. Expected: over {worlds} deals consistent "
         "with what the player knew, weighted by the others' actions; hindsight: with every card "
         "known; bad luck = hindsight − expected. Grades by expected points lost: {bounds}.",
@@ -147,3 +172,22 @@ def analysis_renderable(analysis: Analysis, everything: bool = False) -> Rendera
 
 def render_analysis(analysis: Analysis, console: Console, everything: bool = False) -> None:
     console.print(analysis_renderable(analysis, everything))
+
+
+def dd_tables_of_record(record: dict[str, Any]) -> RenderableType:
+    """The double-dummy table of every deal of a Paston deal or game record."""
+    from ..games.paston.solver import Solver
+    from .ddtable import dd_table
+    from .records import deals_of_record, seat_names_of
+
+    _, deals = deals_of_record(record)
+    names = seat_names_of(record)
+    solver = Solver()
+    parts: list[RenderableType] = []
+    for number, deal in enumerate(deals, start=1):
+        table = dd_table((deal.dealt[0], deal.dealt[1], deal.dealt[2]), deal.prikup, deal.rules,
+                         solver)  # fmt: skip
+        parts.append(Text(""))
+        parts.append(Text(t("analyse.deal", "Deal {n}", n=number), style="bold"))
+        parts.append(dd_table_renderable(table.to_json(), names))
+    return Group(*parts)

@@ -257,6 +257,9 @@ def _meta_names(record: dict[str, Any], players: int) -> list[str] | None:
 def show_command(
     file: Annotated[str, typer.Argument(help="A record of any game (JSON); - for stdin.")],
     width: Annotated[int | None, typer.Option(help="Line width (default: the terminal's).")] = None,
+    dd: Annotated[
+        bool, typer.Option("--dd", help="Add each Paston deal's double-dummy table.")
+    ] = False,
 ) -> None:
     """Print a record of any game as readable text (hands, auction or play, scores)."""
     record = read_record(file)
@@ -269,6 +272,12 @@ def show_command(
         info = _guarded(game_for_record, record)
         sys.stdout.write(_text_of_record(info, record))
         return
+    if dd:
+        from rich.console import Group
+
+        from ..analysis.render import dd_tables_of_record
+
+        renderable = Group(renderable, dd_tables_of_record(record))
     console = Console(width=width, highlight=False)
     if console.is_terminal:
         console.print(renderable)

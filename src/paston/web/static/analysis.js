@@ -21,7 +21,14 @@ let names = ["Seat 0", "Seat 1", "Seat 2"];
 let current = { deal: 0, step: 0 };
 let panel = null;
 
-const gradeWord = (g) => t(`analysis.grade.${g}`, g);
+const GRADE_WORDS = {
+  best: t("analysis.grade.best", "best"),
+  good: t("analysis.grade.good", "good"),
+  inaccuracy: t("analysis.grade.inaccuracy", "inaccuracy"),
+  mistake: t("analysis.grade.mistake", "mistake"),
+  blunder: t("analysis.grade.blunder", "blunder"),
+};
+const gradeWord = (g) => GRADE_WORDS[g] ?? g;
 // One decimal, never "-0.0".
 function num(x, signed = false) {
   const v = Math.round(x * 10) / 10 + 0;
@@ -216,8 +223,10 @@ function renderReport() {
   const table = el("table", { class: "scores analysis-report", id: "analysis-report-table" });
   const head = el("tr");
   const cols = [t("analysis.col.player", "Player"), t("analysis.col.expected", "Expected lost"), t("analysis.col.hindsight", "Hindsight lost"), t("analysis.col.luck", "Bad luck")];
-  for (const g of COUNTED) cols.push(t(`analysis.grade.${g}s`, `${g[0].toUpperCase()}${g.slice(1)}s`));
   for (const c of cols) head.append(el("th", { scope: "col" }, c));
+  // The counts by grade, marked like a chess site's report: ?! inaccuracy, ? mistake, ?? blunder.
+  const marks = [["?!", t("analysis.col.inaccuracies", "Inaccuracies")], ["?", t("analysis.col.mistakes", "Mistakes")], ["??", t("analysis.col.blunders", "Blunders")]];
+  for (const [mark, word] of marks) head.append(el("th", { scope: "col", title: word, "aria-label": word }, mark));
   table.append(head);
   for (const p of analysis.players) {
     const row = el("tr", { "data-seat": String(p.seat) });
@@ -226,6 +235,8 @@ function renderReport() {
     for (const g of COUNTED) row.append(el("td", { class: `grade-${g}` }, String(p.counts[g] ?? 0)));
     table.append(row);
   }
-  box.append(table);
+  const wrap = el("div", { class: "score-wrap", tabindex: "0", role: "region", "aria-label": t("analysis.report", "Game report") });
+  wrap.append(table);
+  box.append(wrap);
   box.append(el("p", { class: "hint-text" }, t("analysis.report.help", "Expected lost: points given away by the player's own choices, judged by what they knew. Bad luck: what hindsight charges beyond that (negative: the cards were kind).")));
 }

@@ -17,6 +17,7 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
+from ..bots.random_bot import RandomBot
 from ..core.errors import IllegalAction
 from ..games.paston.actions import NUM_ACTIONS, action_str
 from ..games.paston.deal import REDEAL, Deal
@@ -25,7 +26,8 @@ from ..games.paston.rules import DEFAULT_RULES, Rules
 from ..games.paston.shuffle import deal_until_playable
 from ..games.paston.view import SeatView
 from .encoding import encode, info_state_string, layout_for, legal_mask
-from .gym_seat import LearnerSeatEnv, Opponent, opponent_list
+from .fast_encoding import DealEncoder
+from .gym_seat import DONE_PLACEHOLDER_ACTION, LearnerSeatEnv, Opponent, opponent_list
 
 __all__ = ["DEAL_SCORE_BOUND", "DEAL_SCORE_RANGE", "ENV_ID", "PastonEnv"]
 
@@ -113,6 +115,7 @@ class PastonEnv(LearnerSeatEnv[Deal, SeatView]):
         self.max_deals = max_deals
         self.render_mode = render_mode
         self.layout = layout_for(perfect_recall, True)
+        self._encoder = DealEncoder(seat, self.layout)
         self.action_space = spaces.Discrete(NUM_ACTIONS)
         self.observation_space = spaces.Box(0.0, 1.0, (self.layout.size,), dtype=np.float32)
         self._bots = {}
@@ -184,12 +187,40 @@ class PastonEnv(LearnerSeatEnv[Deal, SeatView]):
 
     # ----------------------------------------------------------------- internals
 
+    def _observe(self) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
+        # Straight from the deal, no view built: the encoder reads only what the learner's
+        # view holds (it equals ``encode(view)``), the mask only the learner's legal actions.
+        deal = self._deal
+        if deal is None:
+            raise RuntimeError("call reset() first")
+        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+        if deal.seat_to_act == self.seat:
+            for a in deal.legal_actions():
+                mask[a] = 1
+        elif self._done:
+            mask[DONE_PLACEHOLDER_ACTION] = 1
+        return self._encoder.encode(deal), self._info_for(deal.phase, mask)
+
+    def _apply_if_legal(self, hand: Deal, action: int) -> bool:
+        # The engine checks legality as it applies (and changes nothing when it refuses):
+        # cheaper than listing the legal actions first.
+        try:
+            hand.apply(action)
+        except IllegalAction:
+            return False
+        return True
+
+    def _legal_ids(self) -> Sequence[int]:
+        deal = self._deal
+        if deal is None:
+            raise RuntimeError("call reset() first")
+        return deal.legal_actions() if deal.seat_to_act == self.seat else ()
+
     def _info(self, view: SeatView) -> dict[str, Any]:
-        info: dict[str, Any] = {
-            "action_mask": self._mask_now(view),
-            "phase": view.phase,
-            "seat": self.seat,
-        }
+        return self._info_for(view.phase, self._mask_now(view))
+
+    def _info_for(self, phase: str, mask: npt.NDArray[np.int8]) -> dict[str, Any]:
+        info: dict[str, Any] = {"action_mask": mask, "phase": phase, "seat": self.seat}
         if self._last_scores is not None:
             info["deal_scores"] = self._last_scores
         if self._game is not None:
@@ -210,11 +241,19 @@ class PastonEnv(LearnerSeatEnv[Deal, SeatView]):
         while True:
             deal = self._deal
             assert deal is not None
-            while not deal.is_over and deal.to_act != self.seat:
-                seat = deal.to_act
-                assert seat is not None
-                deal.apply(self._bots[seat].act(deal.view(seat)))
-            if not deal.is_over:
+            me = self.seat
+            seat = deal.seat_to_act  # -1 once the deal is over
+            while seat >= 0 and seat != me:
+                bot = self._bots[seat]
+                if type(bot) is RandomBot:
+                    # The random bot's own choice (its generator, the same legal list as its
+                    # view's) without building a view it would not read.
+                    legal = deal.legal_actions()
+                    deal.apply(legal[bot.rng.randrange(len(legal))])
+                else:
+                    deal.apply(bot.act(deal.view(seat)))
+                seat = deal.seat_to_act
+            if seat >= 0:
                 return reward
             self._last_scores = deal.scores
             if self._game is None:

@@ -20,6 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..bots import Bot, make_bot
+from ..bots.random_bot import RandomBot
 from ..core.errors import IllegalAction
 from ..core.protocol import State, View
 
@@ -87,6 +88,7 @@ class LearnerSeatEnv(gym.Env[npt.NDArray[np.float32], np.int64], Generic[StateT,
     _bots: dict[int, Bot[Any]]
     #: The seats whose bot this environment built (and so closes).
     _owned: set[int]
+    _episodes_rng: random.Random | None = None
 
     def _check_modes(self, illegal_action: str, render_mode: str | None) -> None:
         """Validate and keep the illegal-action policy and the render mode."""
@@ -138,21 +140,32 @@ class LearnerSeatEnv(gym.Env[npt.NDArray[np.float32], np.int64], Generic[StateT,
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
         super().reset(seed=seed)
-        rng = random.Random(int(self.np_random.integers(2**62)))
-        self._close_bots()
+        # One generator for the episodes from one seeding on: a seeded reset (or the first)
+        # draws it from Gymnasium's np_random; later resets go on with it (seeding a Python
+        # generator costs as much as a few engine actions), so the run stays repeatable.
+        fresh = seed is not None or self._episodes_rng is None
+        if fresh:
+            self._episodes_rng = random.Random(int(self.np_random.integers(2**62)))
+        rng = self._episodes_rng
+        assert rng is not None
+        previous = self._bots
+        self._close_bots(keep_random=not fresh)
         others = [(self.seat + 1 + i) % self.players for i in range(self.players - 1)]
         for seat, spec in zip(others, self.opponent_specs, strict=True):
             seed = rng.getrandbits(62)  # drawn for every seat, so seeds do not shift
             if isinstance(spec, str):
-                self._bots[seat] = make_bot(spec, seed=seed, game=self.game)
+                bot = previous.get(seat)
+                if fresh or spec != "random" or type(bot) is not RandomBot:
+                    bot = make_bot(spec, seed=seed, game=self.game)
+                # else: the random bot from the last episode goes on with its own generator
+                self._bots[seat] = bot
                 self._owned.add(seat)
             elif isinstance(spec, Bot):
                 self._bots[seat] = spec
             else:
                 self._bots[seat] = OpponentBot(spec)
         self._start(rng)
-        view = self._view()
-        return self._encode(view), self._info(view)
+        return self._observe()
 
     def step(
         self, action: int | np.int64
@@ -161,18 +174,16 @@ class LearnerSeatEnv(gym.Env[npt.NDArray[np.float32], np.int64], Generic[StateT,
         if self._done or hand is None:
             raise RuntimeError("the episode is over; call reset() before step()")
         action_id = int(action)
-        view = self._view()
-        if action_id not in view.legal:
+        if not self._apply_if_legal(hand, action_id):
             if self.illegal_action == "penalty":
-                info = self._info(view)
+                obs, info = self._observe()
                 info["illegal_action"] = True
-                return self._encode(view), self.illegal_penalty, False, False, info
-            raise self._illegal(hand, action_id, view)
-        hand.apply(action_id)
+                return obs, self.illegal_penalty, False, False, info
+            raise self._illegal(hand, action_id, self._view())
         reward, truncated = self._proceed(hand)
         terminated = self._done and not truncated
-        view = self._view()
-        return self._encode(view), reward, terminated, truncated, self._info(view)
+        obs, info = self._observe()
+        return obs, reward, terminated, truncated, info
 
     def render(self) -> str | None:
         if self.render_mode is None:
@@ -198,6 +209,22 @@ class LearnerSeatEnv(gym.Env[npt.NDArray[np.float32], np.int64], Generic[StateT,
 
     # ----------------------------------------------------------------- internals
 
+    def _observe(self) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
+        """The learner's observation and info now (a game may compute them without a view)."""
+        view = self._view()
+        return self._encode(view), self._info(view)
+
+    def _apply_if_legal(self, hand: StateT, action: int) -> bool:
+        """Take the learner's ``action`` if it is legal (and say whether it was)."""
+        if action not in self._legal_ids():
+            return False
+        hand.apply(action)
+        return True
+
+    def _legal_ids(self) -> Sequence[int]:
+        """The learner's legal action ids now (empty when it is not to act)."""
+        return self._view().legal
+
     def _view(self) -> ViewT:
         hand = self._current()
         if hand is None:
@@ -213,8 +240,10 @@ class LearnerSeatEnv(gym.Env[npt.NDArray[np.float32], np.int64], Generic[StateT,
             mask[DONE_PLACEHOLDER_ACTION] = 1
         return mask
 
-    def _close_bots(self) -> None:
+    def _close_bots(self, keep_random: bool = False) -> None:
         for seat in getattr(self, "_owned", ()):
-            self._bots[seat].close()  # bots given as objects belong to the caller
+            bot = self._bots[seat]
+            if not (keep_random and type(bot) is RandomBot):  # reseeded at reset, not rebuilt
+                bot.close()  # bots given as objects belong to the caller
         self._bots = {}
         self._owned = set()

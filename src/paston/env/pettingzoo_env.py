@@ -27,7 +27,9 @@ from ..games.paston.shuffle import deal_until_playable
 from ..games.paston.view import SeatView
 from .aec_seats import Observation, SeatAgentsEnv, wrapped
 from .encoding import encode, info_state_string, layout_for, legal_mask
+from .fast_encoding import DealEncoder
 from .gym_env import DEAL_SCORE_BOUND
+from .masks import action_mask
 
 __all__ = ["AGENTS", "PastonAECEnv", "aec_env", "env", "raw_env"]
 
@@ -73,6 +75,7 @@ class PastonAECEnv(SeatAgentsEnv[Deal]):
         self.first_deal = first_deal
         self.layout = layout_for(perfect_recall, True)
         super().__init__(len(AGENTS), self.layout.size, NUM_ACTIONS, render_mode, hidden_size=32)
+        self._encoders = [DealEncoder(s, self.layout) for s in range(len(AGENTS))]
 
     @property
     def deal(self) -> Deal:
@@ -83,6 +86,22 @@ class PastonAECEnv(SeatAgentsEnv[Deal]):
         return deal_until_playable(
             dealer=rng.randrange(3), first_deal=self.first_deal, rules=self.rules, rng=rng
         )[-1]
+
+    def observe(self, agent: str) -> Observation:
+        # Straight from the deal, no view built: each seat's encoder reads only what that
+        # seat's view holds (it equals ``encode(view)``).
+        deal = self._current()
+        seat = AGENTS.index(agent)
+        legal = deal.legal_actions() if deal.seat_to_act == seat else ()
+        return {
+            "observation": self._encoders[seat].encode(deal),
+            "action_mask": action_mask(legal, NUM_ACTIONS),
+        }
+
+    def state(self) -> npt.NDArray[np.float32]:
+        deal = self._current()
+        parts = [enc.sync(deal) for enc in self._encoders]
+        return np.concatenate([*parts, self._hidden(deal)]).astype(np.float32, copy=False)
 
     def _encode(self, view: SeatView) -> npt.NDArray[np.float32]:
         return encode(view, self.layout)

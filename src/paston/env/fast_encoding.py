@@ -1,0 +1,281 @@
+"""One seat's observation tensor of a deal, kept up to date action by action.
+
+:func:`paston.env.encoding.encode` builds the tensor from a
+:class:`~paston.games.paston.view.SeatView`, and building a view (history strings, card
+tuples, trick records) costs far more than the tensor itself. A :class:`DealEncoder` reads
+the :class:`~paston.games.paston.deal.Deal` directly and, between two calls, only the actions
+taken since: a finished trick, a bid or a played card sets a few entries; the fields that
+change all the time (phase, seat to act, current trick, tricks won...) are cleared and set
+again. The tensor is **the same, value for value**, as ``encode(deal.view(seat), layout)``
+(tests compare them after every action of thousands of random deals, every rule variant
+included), so it holds nothing the seat may not see: it reads the other hands only where
+the view shows them (open hands), the prikup and the discards only for the declarer.
+
+>>> from paston.games.paston.shuffle import deal_cards
+>>> from paston.env.encoding import encode
+>>> deal = deal_cards(seed=4, dealer=1)
+>>> enc = DealEncoder(seat=2)
+>>> bool((enc.encode(deal) == encode(deal.view(2))).all())
+True
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from ..games.paston.actions import BID_BASE, DISCARD_BASE, PASS, SURRENDER, TRUMP_OF
+from ..games.paston.deal import REDEAL, Deal, spade_run
+from .encoding import INFO_STATE_LAYOUT, Layout
+
+__all__ = ["DealEncoder"]
+
+_NO = -1  # the offset of a field the layout leaves out
+
+# _BYTE_BITS[b]: the positions of the bits set in byte b (a generator per mask is slower).
+_BYTE_BITS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(i for i in range(8) if b >> i & 1) for b in range(256)
+)
+
+
+def _bits(mask: int) -> list[int]:
+    """The card numbers of a 32-bit card mask, lowest first."""
+    out: list[int] = []
+    for base in (0, 8, 16, 24):
+        byte = mask >> base & 0xFF
+        if byte:
+            out.extend(base + i for i in _BYTE_BITS[byte])
+    return out
+
+
+class DealEncoder:
+    """Keeps the tensor of ``seat``'s view of one deal (any ``layout`` of
+    :func:`~paston.env.encoding.layout_for`).
+
+    :meth:`sync` brings it up to date with a deal and returns the internal buffer;
+    :meth:`encode` returns a copy. Giving another deal, or the same deal after an ``undo``
+    or with a different history, starts again from the deal's first action, so the result
+    is always that of :func:`~paston.env.encoding.encode` of the seat's view.
+    """
+
+    def __init__(self, seat: int, layout: Layout = INFO_STATE_LAYOUT) -> None:
+        if isinstance(seat, bool) or seat not in (0, 1, 2):
+            raise ValueError(f"a seat is 0, 1 or 2, not {seat!r}")
+        self.seat = seat
+        self.layout = layout
+        # 0/1 bytes: writing one byte costs a fraction of writing one element of an array.
+        self._buf = bytearray(layout.size)
+        off = layout.offsets
+        self._o = {f.name: off[f.name] for f in layout.fields}
+        self._rel = tuple((s - seat) % 3 for s in range(3))
+        self._o_to_act = off["to_act"]
+        self._o_hand = off.get("hand", _NO)
+        self._o_hand_to_play = off["hand_to_play"]
+        self._o_leader = off["leader"]
+        self._o_tricks_won = off["tricks_won"]
+        self._o_trick = off["trick"]
+        self._deal: Deal | None = None
+        self._actions: list[int] = []
+        self._reset_counters()
+
+    def _reset_counters(self) -> None:
+        self._hand = 0  # the hand mask the buffer shows
+        self._standing = 0  # the auction's standing bid level, for the passes field
+        self._discarded = False  # a discard was seen: later passes are the defence's
+        self._first_card = -1  # index in the history of the first card played
+        self._n_defence = 0
+        self._n_tricks = 0
+        self._prikup_done = False
+        self._discards_done = False
+        self._slow_key = (-1, -1)  # (phase, bid) the slow fields were set for
+        self._slow: list[int] = []  # entries of the fields set again on a new phase or bid
+        self._fast: list[int] = []  # entries of the fields set again at every update
+
+    # ----------------------------------------------------------------- public
+
+    def sync(self, deal: Deal) -> npt.NDArray[np.float32]:
+        """The tensor for ``deal`` now (a new array)."""
+        actions = deal.actions
+        n_seen = len(self._actions)
+        if (
+            deal is not self._deal
+            or len(actions) < n_seen
+            or (n_seen and actions[:n_seen] != self._actions)
+        ):
+            self._restart(deal)
+            n_seen = 0
+        self._update(deal, n_seen)
+        return np.array(self._buf, dtype=np.float32)
+
+    def encode(self, deal: Deal) -> npt.NDArray[np.float32]:
+        """A new array holding the tensor for ``deal`` now (the same as :meth:`sync`)."""
+        return self.sync(deal)
+
+    # ----------------------------------------------------------------- internals
+
+    def _restart(self, deal: Deal) -> None:
+        self._deal = deal
+        self._actions = []
+        self._reset_counters()
+        buf = self._buf = bytearray(self.layout.size)
+        o = self._o
+        rel = self._rel
+        buf[o["seat"] + self.seat] = 1
+        buf[o["dealer"] + rel[deal.dealer]] = 1
+        buf[o["first_deal"]] = int(deal.first_deal)
+        dealt = o.get("dealt_hand", _NO)
+        if dealt != _NO:
+            hand = o["hand"]
+            mask = self._hand = deal.dealt[self.seat]
+            for c in _bits(mask):
+                buf[dealt + c] = 1
+                buf[hand + c] = 1
+
+    def _update(self, deal: Deal, n_seen: int) -> None:
+        o = self._o
+        rel = self._rel
+        seat = self.seat
+        buf = self._buf
+        actions = deal.actions
+        n = len(actions)
+        if n > n_seen:
+            self._new_actions(deal, n_seen, n)
+            self._actions.extend(actions[n_seen:n])
+        # Finished tricks: the perfect-recall history.
+        tricks = deal.tricks
+        if len(tricks) > self._n_tricks:
+            history = o.get("trick_history", _NO)
+            if history != _NO:
+                leaders = o["trick_leaders"]
+                for i in range(self._n_tricks, len(tricks)):
+                    leader, seats, cards, _ = tricks[i]
+                    for s, c in zip(seats, cards, strict=True):
+                        buf[history + i * 96 + rel[s] * 32 + c] = 1
+                    buf[leaders + i * 3 + rel[leader]] = 1
+            self._n_tricks = len(tricks)
+        defence = deal.defence
+        if len(defence) > self._n_defence:
+            d = o["defence"]
+            for s, whist in defence[self._n_defence :]:
+                buf[d + rel[s] * 2 + (0 if whist else 1)] = 1
+            self._n_defence = len(defence)
+        declarer = deal.declarer
+        if declarer == seat:
+            if not self._prikup_done and "prikup" in o:
+                self._prikup_done = True
+                for c in _bits(deal.prikup):
+                    buf[o["prikup"] + c] = 1
+            if not self._discards_done and deal.discards and "discards" in o:
+                self._discards_done = True
+                for c in _bits(deal.discards):
+                    buf[o["discards"] + c] = 1
+        hand_off = self._o_hand
+        if hand_off != _NO:
+            hand = deal.hands[seat]
+            changed = hand ^ self._hand
+            if changed:
+                if changed & (changed - 1) == 0:  # one card played: the common case
+                    buf[hand_off + changed.bit_length() - 1] = 0
+                else:
+                    for c in _bits(changed):
+                        buf[hand_off + c] = hand >> c & 1
+                self._hand = hand
+        # Fields that change only with the phase or the bid, set again when those change.
+        slow_key = (deal.phase_id, deal.bid)
+        if slow_key != self._slow_key:
+            self._slow_key = slow_key
+            self._reset_fields(self._slow, self._slow_fields(deal))
+        # Fields that change with almost every action, set again every time.
+        fast: list[int] = []
+        if deal.seat_to_act >= 0:
+            fast.append(self._o_to_act + rel[deal.seat_to_act])
+        if deal.hand_to_play >= 0:
+            fast.append(self._o_hand_to_play + rel[deal.hand_to_play])
+        if deal.leader >= 0:
+            fast.append(self._o_leader + rel[deal.leader])
+        won = deal.tricks_won
+        whisters = deal.whisters
+        if len(whisters) == 1 and deal.n_active == 3:
+            won = list(deal.credited_tricks())
+            # Open lone whist: both defending hands lie face up, as they now are.
+            oh = o["open_hands"]
+            for s in range(3):
+                if s != declarer:
+                    fast.extend(oh + rel[s] * 32 + c for c in _bits(deal.hands[s]))
+        tw = self._o_tricks_won
+        fast.append(tw + won[seat])
+        fast.append(tw + 11 + won[(seat + 1) % 3])
+        fast.append(tw + 22 + won[(seat + 2) % 3])
+        trick = deal.trick
+        if trick:
+            tr = self._o_trick
+            fast.append(tr + trick[0])
+            if len(trick) > 1:
+                fast.append(tr + 32 + trick[1])
+                if len(trick) > 2:
+                    fast.append(tr + 64 + trick[2])
+        self._reset_fields(self._fast, fast)
+
+    def _reset_fields(self, old: list[int], new: list[int]) -> None:
+        """Clear the entries ``old`` then set ``new`` (scalar writes: cheaper than a
+        fancy-indexed write for so few entries); ``old`` becomes ``new``."""
+        buf = self._buf
+        for i in old:
+            buf[i] = 0
+        for i in new:
+            buf[i] = 1
+        old[:] = new
+
+    def _slow_fields(self, deal: Deal) -> list[int]:
+        """Entries of the fields that change only with the phase or the bid."""
+        o = self._o
+        rel = self._rel
+        out = [o["phase"] + deal.phase_id + 1, o["bid"] + deal.bid]
+        if deal.first_bidder >= 0:
+            out.append(o["first_bidder"] + rel[deal.first_bidder])
+        declarer = deal.declarer
+        if declarer >= 0:
+            out.append(o["declarer"] + rel[declarer])
+            if deal.all_pass:
+                out.append(o["all_pass"])
+            if deal.contract:
+                out.append(o["contract"] + deal.contract - 1)
+                out.append(o["trump"] + TRUMP_OF[deal.contract])
+            if deal.actions[-1] == SURRENDER:
+                out.append(o["surrendered"])
+        if deal.whisters:
+            out.extend(o["active"] + rel[s] for s in deal.active_seats())
+        if deal.phase_id == REDEAL and deal.redeal_reason == "spade-run":
+            oh = o["open_hands"]
+            for s in range(3):
+                if spade_run(deal.dealt[s], deal.rules):
+                    out.extend(oh + rel[s] * 32 + c for c in _bits(deal.dealt[s]))
+        return out
+
+    def _new_actions(self, deal: Deal, start: int, stop: int) -> None:
+        """Set the entries of actions ``start`` .. ``stop - 1`` of the history: bids, passes
+        of the auction, played cards."""
+        o = self._o
+        rel = self._rel
+        buf = self._buf
+        actions = deal.actions
+        played = o["played"]
+        for i in range(start, stop):
+            a = actions[i]
+            if a < 32:
+                if self._first_card < 0:
+                    self._first_card = i
+                k = i - self._first_card
+                t, pos = divmod(k, deal.n_active)
+                seats = deal.tricks[t][1] if t < len(deal.tricks) else deal.trick_seats
+                buf[played + rel[seats[pos]] * 32 + a] = 1
+            elif a >= DISCARD_BASE:
+                self._discarded = True
+            elif not self._discarded and BID_BASE <= a <= BID_BASE + 5:
+                r = rel[deal.actor(i)]
+                if a == PASS:
+                    buf[o["passes"] + r * 6 + self._standing] = 1
+                else:
+                    level = a - BID_BASE
+                    buf[o["bids"] + r * 5 + level - 1] = 1
+                    self._standing = level

@@ -23,7 +23,14 @@ from ..games.paston.solver import Solver
 from .rollout import Policy, play_situation, play_values, preplay_values
 from .worlds import consistent_worlds
 
-__all__ = ["ActionValue", "Expectation", "best_action", "expected_values", "weighted_mean_se"]
+__all__ = [
+    "ActionValue",
+    "Expectation",
+    "best_action",
+    "expected_values",
+    "single_world",
+    "weighted_mean_se",
+]
 
 #: Fewest worlds valued before a time limit may stop the sampling.
 MIN_WORLDS = 4
@@ -81,6 +88,12 @@ class Expectation:
         """Expected points ``taken`` loses against ``best`` and the standard error of that."""
         diffs = [w[best] - w[taken] for w in self.per_world]
         return weighted_mean_se(diffs, self.weights)
+
+
+def single_world(values: dict[int, float]) -> Expectation:
+    """An expectation over one world (the real deal): used when no world fitting the view
+    can be sampled, which only a broken or extreme view causes; its errors are 0."""
+    return Expectation({a: ActionValue(a, v, 0.0) for a, v in values.items()}, [values], [1.0])
 
 
 def values_in_deal(

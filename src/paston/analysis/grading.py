@@ -14,11 +14,12 @@ from collections.abc import Callable, Sequence
 
 from ..games.paston.actions import DECLARE_BASE, SURRENDER, action_str
 from ..games.paston.bots.heuristic import HeuristicBot
+from ..games.paston.bots.sampling import SamplingError
 from ..games.paston.deal import BIDDING, DECLARE, DEFENCE, EXCHANGE, PLAY, Deal
 from ..games.paston.solver import Solver
 from ..games.paston.text import action_text
 from .ddtable import dd_table
-from .expected import best_action, expected_values
+from .expected import best_action, expected_values, single_world
 from .hindsight import hindsight_values
 from .model import Alternative, DealAnalysis, Decision
 from .report import grade_of, player_reports
@@ -89,13 +90,16 @@ def grade_decision(
         None if settings.decision_seconds is None
         else time.monotonic() + settings.decision_seconds
     )  # fmt: skip
-    exp = expected_values(state, settings.worlds, rng, policy, solver, deadline=deadline,
-                          weighted=settings.weighted)  # fmt: skip
+    hind = hindsight_values(state, policy, solver)
+    try:
+        exp = expected_values(state, settings.worlds, rng, policy, solver, deadline=deadline,
+                              weighted=settings.weighted)  # fmt: skip
+    except SamplingError:
+        exp = single_world(hind)  # no world fits the view: the real deal is the only one
     means = {a: v.value for a, v in exp.values.items()}
     best = best_action(means, action)
     loss, loss_se = exp.loss(best, action)
     loss = max(0.0, loss)
-    hind = hindsight_values(state, policy, solver)
     hind_best = best_action(hind, action)
     ranked = sorted(exp.values.values(), key=lambda v: (-v.value, v.action))
     shown = [v for v in ranked if v.action != action][:SHOWN_ALTERNATIVES]

@@ -366,11 +366,16 @@ def create_app(
     async def replay_view(table_id: str) -> dict[str, Any]:
         table = table_or_404(table_id)
         rec = table.record()
-        return {
+        out: dict[str, Any] = {
             "record": rec,
             "summary": replay(rec),
             "seats": [s.nickname or s.bot for s in table.seats],
         }
+        # A game whose replay page draws the engine's own steps (Paskievics) gets them too.
+        steps_of = table.settings.info.extras.get("replay_steps")
+        if steps_of is not None:
+            out["steps"] = await asyncio.to_thread(steps_of, rec)
+        return out
 
     app.include_router(accounts_router)
     app.include_router(analysis_router)

@@ -16,6 +16,7 @@ from ...core.protocol import BotInfo, GameInfo
 from .actions import NUM_ACTIONS, parse_action
 from .match import PaskievicsMatch
 from .record import DEAL_FORMAT, GAME_FORMAT, load_record, replay
+from .replay_steps import replay_steps
 from .rules import FLAGS, PaskievicsRules
 from .table_views import default_action, reveal, spectator_view
 from .text import render_view
@@ -84,5 +85,5 @@ GAME = GameInfo(
         ),
     ),
     default_bot="heuristic",
-    extras={"parse_action": parse_action},
+    extras={"parse_action": parse_action, "replay_steps": replay_steps},
 )

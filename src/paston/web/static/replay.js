@@ -242,7 +242,7 @@ async function init() {
   if (other) {
     try {
       const t = await getJSON(`/api/tables/${encodeURIComponent(tableId)}`);
-      const mod = await import(`./games/${t.game === "paris" ? "paris" : "unknown"}_replay.js`);
+      const mod = await import(`./games/${["paris", "paskievics"].includes(t.game) ? t.game : "unknown"}_replay.js`);
       await mod.start({ data, summary: t, tableId, showError });
     } catch (e) {
       showError(`This game cannot be replayed here: ${e.message}`);

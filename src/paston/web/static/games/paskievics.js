@@ -38,8 +38,8 @@ const $ = (sel) => document.querySelector(sel);
 
 export const title = "Paskievics";
 export const handWord = "deal";
-// The replay viewer has no Paskievics replayer yet: the table page hides its links.
-export const replayable = false;
+// The replay viewer draws Paskievics records too (games/paskievics_replay.js).
+export const replayable = true;
 export const keysHelp =
   "Keys: <kbd>1</kbd>…<kbd>9</kbd> <kbd>0</kbd> <kbd>a</kbd>… pick a listed choice (or a card to discard), " +
   "<kbd>Enter</kbd> confirms a discard, <kbd>H</kbd> hint, <kbd>Esc</kbd> clears a selection.";

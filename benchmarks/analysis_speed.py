@@ -1,0 +1,97 @@
+"""Seconds per deal of ``paston analyse`` at its default settings (48 worlds per decision),
+with the hindsight-only grade (every card known, the old double-dummy analysis) measured in
+the same process as the baseline, and the server's settings (24 worlds, 1 s per decision).
+
+The deals are seeded games of the heuristic bot at every seat (``--deals``), so the numbers
+are for ordinary play: about 25-35 graded decisions per deal. A whole game is estimated from
+the median seconds per deal and the deals a game to 121 takes with these bots (measured here).
+
+    nice -n 10 .venv/bin/python benchmarks/analysis_speed.py --deals 12
+
+The last line is JSON: median seconds per deal for each setting, the ratio to the baseline,
+decisions per deal, and the deals per game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+
+from paston.analysis import Settings, analyse_deal
+from paston.analysis.grading import _choices
+from paston.analysis.hindsight import hindsight_values
+from paston.bots import make_bot
+from paston.games.paston.bots.heuristic import HeuristicBot
+from paston.games.paston.deal import Deal
+from paston.games.paston.game import Game
+from paston.games.paston.solver import Solver
+
+
+def play(deal: Deal, seed: int) -> Deal:
+    bots = [make_bot("heuristic", seed=seed + s) for s in range(3)]
+    while not deal.is_over:
+        seat = deal.to_act
+        assert seat is not None
+        deal.apply(bots[seat].act(deal.view(seat)))
+    return deal
+
+
+def deals_per_game(seed: int) -> int:
+    game = Game()
+    while not game.over and len(game.deals) < 200:
+        play(game.new_deal(), seed + len(game.deals))
+    return len(game.deals)
+
+
+def hindsight_only(deal: Deal, solver: Solver) -> None:
+    policy = HeuristicBot(seed=0)
+    for state, _, _ in _choices(deal):
+        hindsight_values(state, policy, solver)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--deals", type=int, default=12)
+    parser.add_argument("--games", type=int, default=3)
+    args = parser.parse_args()
+    game = Game()
+    deals: list[Deal] = []
+    while len(deals) < args.deals:
+        deal = play(game.new_deal(), len(deals))
+        deals.append(deal)
+        if game.over:
+            game = Game()
+    solver = Solver()
+    settings = {"default": Settings(), "server": Settings(worlds=24, decision_seconds=1.0)}
+    times: dict[str, list[float]] = {"hindsight": [], **{k: [] for k in settings}}
+    decisions = []
+    for i, deal in enumerate(deals, start=1):
+        start = time.perf_counter()
+        hindsight_only(deal, solver)
+        times["hindsight"].append(time.perf_counter() - start)
+        for name, s in settings.items():
+            start = time.perf_counter()
+            result = analyse_deal(deal, i, settings=s, solver=solver)
+            times[name].append(time.perf_counter() - start)
+        decisions.append(len(result.decisions))
+        print(f"deal {i}: {len(result.decisions)} decisions, "
+              + ", ".join(f"{k} {v[-1]:.2f} s" for k, v in times.items()), flush=True)  # fmt: skip
+    per_game = [deals_per_game(1000 * g) for g in range(args.games)]
+    med = {k: statistics.median(v) for k, v in times.items()}
+    out = {
+        "benchmark": "analysis_speed",
+        "deals": len(deals),
+        "decisions_per_deal_median": statistics.median(decisions),
+        "seconds_per_deal_median": {k: round(v, 3) for k, v in med.items()},
+        "ratio_to_hindsight": {k: round(med[k] / med["hindsight"], 1) for k in settings},
+        "deals_per_game_median": statistics.median(per_game),
+        "game_minutes_default": round(med["default"] * statistics.median(per_game) / 60, 1),
+        "game_minutes_server": round(med["server"] * statistics.median(per_game) / 60, 1),
+    }
+    print(json.dumps(out))
+
+
+if __name__ == "__main__":
+    main()

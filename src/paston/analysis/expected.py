@@ -34,6 +34,12 @@ __all__ = [
 
 #: Fewest worlds valued before a time limit may stop the sampling.
 MIN_WORLDS = 4
+#: Decisions with more legal actions than this (the 66 discards) are screened: every action
+#: is valued on the first SCREEN_WORLDS worlds, then only the SCREEN_KEEP best of them and the
+#: action taken on the others.
+SCREEN_ABOVE = 12
+SCREEN_WORLDS = 8
+SCREEN_KEEP = 6
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +49,7 @@ class ActionValue:
     action: int
     value: float
     se: float
+    complete: bool = True  # valued in every world (False: dropped by the screening)
 
 
 def weighted_mean_se(xs: list[float], ps: list[float]) -> tuple[float, float]:
@@ -85,9 +92,15 @@ class Expectation:
         return 1.0 / squares
 
     def loss(self, best: int, taken: int) -> tuple[float, float]:
-        """Expected points ``taken`` loses against ``best`` and the standard error of that."""
-        diffs = [w[best] - w[taken] for w in self.per_world]
-        return weighted_mean_se(diffs, self.weights)
+        """Expected points ``taken`` loses against ``best`` and the standard error of that
+        (over the worlds where both were valued)."""
+        both = zip(self.per_world, self.weights, strict=True)
+        pairs = [(w[best] - w[taken], p) for w, p in both if best in w and taken in w]
+        return weighted_mean_se([d for d, _ in pairs], [p for _, p in pairs])
+
+    def complete_means(self) -> dict[int, float]:
+        """Expected values of the actions valued in every world (the candidates for best)."""
+        return {a: v.value for a, v in self.values.items() if v.complete}
 
 
 def single_world(values: dict[int, float]) -> Expectation:
@@ -115,10 +128,12 @@ def expected_values(
     *,
     deadline: float | None = None,
     weighted: bool = True,
+    taken: int | None = None,
 ) -> Expectation:
     """Values of the legal actions of the seat to act in ``state`` over ``n_worlds`` worlds
     consistent with its view (fewer, but at least :data:`MIN_WORLDS`, once ``deadline`` --
-    a ``time.monotonic()`` instant -- has passed)."""
+    a ``time.monotonic()`` instant -- has passed). With many legal actions, only the best
+    ones after a screening and ``taken`` are valued in every world (see SCREEN_ABOVE)."""
     seat = state.to_act
     assert seat is not None
     view = state.view(seat)
@@ -126,13 +141,23 @@ def expected_values(
     worlds = consistent_worlds(view, n_worlds, rng, weighted=weighted)
     per_world: list[dict[int, float]] = []
     weights: list[float] = []
+    active = legal
+    screened = len(legal) > SCREEN_ABOVE and n_worlds > SCREEN_WORLDS
     for k, ww in enumerate(worlds):
         if deadline is not None and k >= MIN_WORLDS and time.monotonic() > deadline:
             break
-        per_world.append(values_in_deal(replay_world(view, ww.world), seat, legal, policy, solver))
+        if screened and k == SCREEN_WORLDS:
+            first = {a: weighted_mean_se([w[a] for w in per_world], weights)[0] for a in legal}
+            keep = set(sorted(legal, key=lambda a: -first[a])[:SCREEN_KEEP])
+            if taken is not None:
+                keep.add(taken)
+            active = [a for a in legal if a in keep]
+        deal = replay_world(view, ww.world)
+        per_world.append(values_in_deal(deal, seat, active, policy, solver))
         weights.append(ww.weight)
     out: dict[int, ActionValue] = {}
     for action in legal:
-        mean, se = weighted_mean_se([w[action] for w in per_world], weights)
-        out[action] = ActionValue(action, mean, se)
+        xs = [(w[action], p) for w, p in zip(per_world, weights, strict=True) if action in w]
+        mean, se = weighted_mean_se([x for x, _ in xs], [p for _, p in xs])
+        out[action] = ActionValue(action, mean, se, complete=len(xs) == len(per_world))
     return Expectation(out, per_world, weights)

@@ -93,22 +93,22 @@ def grade_decision(
     hind = hindsight_values(state, policy, solver)
     try:
         exp = expected_values(state, settings.worlds, rng, policy, solver, deadline=deadline,
-                              weighted=settings.weighted)  # fmt: skip
+                              weighted=settings.weighted, taken=action)  # fmt: skip
     except SamplingError:
         exp = single_world(hind)  # no world fits the view: the real deal is the only one
-    means = {a: v.value for a, v in exp.values.items()}
+    means = exp.complete_means()
     best = best_action(means, action)
     loss, loss_se = exp.loss(best, action)
     loss = max(0.0, loss)
     hind_best = best_action(hind, action)
-    ranked = sorted(exp.values.values(), key=lambda v: (-v.value, v.action))
+    ranked = sorted(exp.values.values(), key=lambda v: (not v.complete, -v.value, v.action))
     shown = [v for v in ranked if v.action != action][:SHOWN_ALTERNATIVES]
     return Decision(
         deal=number, index=index, seat=seat, phase=PHASES[state.phase_id],
         trick=len(state.tricks) + 1 if state.phase_id == PLAY else None,
         action=action_str(action), text=_text(action), best=action_str(best),
-        best_text=_text(best), value=means[action], value_se=exp.values[action].se,
-        best_value=means[best], best_se=exp.values[best].se, loss=loss, loss_se=loss_se,
+        best_text=_text(best), value=exp.values[action].value, value_se=exp.values[action].se,
+        best_value=exp.values[best].value, best_se=exp.values[best].se, loss=loss, loss_se=loss_se,
         hindsight_loss=max(0.0, hind[hind_best] - hind[action]),
         hindsight_best=action_str(hind_best), hindsight_best_text=_text(hind_best),
         grade=grade_of(loss, loss_se), worlds=exp.worlds, effective_worlds=exp.effective_worlds,

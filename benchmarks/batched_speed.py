@@ -1,0 +1,104 @@
+"""The batched engine: deals per second on one core, and its agreement with the main engine.
+
+Two parts, in one process:
+
+* **agreement**: ``--verify`` deals (default 10,000) played by
+  :class:`paston.env.batched.BatchedPaston` and, action for action, by the main engine's
+  :class:`~paston.games.paston.deal.Deal` on the same cards: at every step the seat to act,
+  the legal-action mask (against ``legal_actions()``), the observation (against
+  ``encode`` of that seat's view) and, at the end, every seat's score must agree;
+* **speed**: ``--batch`` deals stepped together with uniformly random legal actions
+  (``random_actions``, compiled too) until ``--deals`` deals have ended, timed in CPU seconds
+  of this thread (one core; the kernels run on the calling thread), median of ``--rounds``;
+  the baseline is OpenSpiel's C++ ``skat`` driven from Python with ``observation_tensor``
+  of the player to move at every move, in the same process (as ``env_speed.py``).
+
+    .venv/bin/python benchmarks/batched_speed.py [--verify 10000] [--deals 100000] [--rounds 7]
+
+The last line of output is one JSON object.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import statistics
+import sys
+import time
+from typing import Any
+
+from paston.env.batched import BatchedPaston
+from paston.env.batched.check import compare_with_engine
+
+
+def batched_round(deals: int, batch: int, env: BatchedPaston) -> float:
+    start = time.thread_time()
+    finished = 0
+    while finished < deals:
+        _, _, _, done = env.step(env.random_actions())
+        finished += int(done.sum())
+    return deals / (time.thread_time() - start)
+
+
+def skat_round(games: int, rng: random.Random) -> float:
+    import pyspiel  # type: ignore[import-not-found, unused-ignore]
+
+    game = pyspiel.load_game("skat")
+    start = time.thread_time()
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+                continue
+            state.observation_tensor(state.current_player())
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+    return games / (time.thread_time() - start)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--verify", type=int, default=10_000, help="deals checked (0: none)")
+    parser.add_argument("--deals", type=int, default=100_000, help="deals per timed round")
+    parser.add_argument("--batch", type=int, default=1024, help="deals stepped together")
+    parser.add_argument("--skat", type=int, default=2000, help="skat games per timed round")
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+
+    out: dict[str, Any] = {
+        "benchmark": "batched_speed",
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+    }
+    if args.verify:
+        agreement = compare_with_engine(args.verify, batch=64, seed=args.seed)
+        out["agreement"] = {"deals": agreement.deals, "steps": agreement.steps, "agree": True}
+        print(f"agreement: {agreement.deals:,} deals, every step equal", file=sys.stderr)
+    env = BatchedPaston(args.batch, seed=args.seed)
+    env.reset()
+    batched_round(args.batch, args.batch, env)  # warm-up (compiled code loaded)
+    ours = [batched_round(args.deals, args.batch, env) for _ in range(args.rounds)]
+    rng = random.Random(args.seed)
+    skat_round(max(1, args.skat // 10), rng)
+    skat = [skat_round(args.skat, rng) for _ in range(args.rounds)]
+    out["batched_deals_per_s"] = round(statistics.median(ours))
+    out["skat_obs_games_per_s"] = round(statistics.median(skat))
+    out["ratio_to_skat_obs"] = round(out["batched_deals_per_s"] / out["skat_obs_games_per_s"], 2)
+    out["batch"] = args.batch
+    out["rounds"] = args.rounds
+    print(
+        f"batched: {out['batched_deals_per_s']:,} deals/s (batch {args.batch}); skat with "
+        f"observation_tensor: {out['skat_obs_games_per_s']:,} games/s; "
+        f"ratio {out['ratio_to_skat_obs']}"
+    )
+    sys.stdout.write(json.dumps(out) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

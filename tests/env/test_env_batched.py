@@ -1,0 +1,83 @@
+"""The batched engine agrees with the main engine action for action (masks, observations,
+seats to act, scores), under the default rules and the variants it supports."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from paston.env.batched import BatchedPaston
+from paston.env.batched.check import compare_with_engine
+from paston.games.paston.rules import Rules
+
+
+def test_agrees_with_the_engine_on_500_deals() -> None:
+    agreement = compare_with_engine(500, batch=64, seed=11)
+    assert agreement.deals >= 500
+
+
+@pytest.mark.parametrize(
+    ("rules", "recall", "first"),
+    [
+        (Rules(allow_jump_bids=True, must_overtrump=True), False, False),
+        (Rules(all_pass_contracts="paston_only", surrender_multiplied=True), True, True),
+        (
+            Rules(
+                multiply_defender_scores=False,
+                no_whist_multiplied=False,
+                spade_run_redeal="missing_k_or_a",
+            ),
+            True,
+            False,
+        ),
+    ],
+)
+def test_agrees_under_variants(rules: Rules, recall: bool, first: bool) -> None:
+    agreement = compare_with_engine(
+        120, batch=32, seed=5, rules=rules, perfect_recall=recall, first_deal=first
+    )
+    assert agreement.deals >= 120
+
+
+def test_auto_reset_and_shapes() -> None:
+    env = BatchedPaston(8, seed=2)
+    obs, mask = env.reset()
+    assert obs.shape == (8, env.observation_size) and obs.dtype == np.float32
+    assert mask.shape == (8, 541) and (mask.sum(axis=1) > 0).all()
+    ended = 0
+    for _ in range(200):
+        obs, mask, reward, done = env.step(env.random_actions())
+        assert (mask.sum(axis=1) > 0).all()  # a fresh deal always has a seat to act
+        assert (reward[~done] == 0).all()
+        ended += int(done.sum())
+    assert ended > 8
+
+
+def test_same_seed_same_deals() -> None:
+    a, b = BatchedPaston(4, seed=7), BatchedPaston(4, seed=7)
+    oa, _ = a.reset()
+    first = oa.copy()
+    ob, _ = b.reset()
+    assert np.array_equal(first, ob)
+
+
+def test_illegal_action_is_named() -> None:
+    env = BatchedPaston(3, seed=1)
+    _, mask = env.reset()
+    actions = np.array([int(np.flatnonzero(m)[0]) for m in mask])
+    actions[1] = 540 if not mask[1, 540] else 0
+    with pytest.raises(
+        ValueError, match=r"deal 1: action \d+ .* is not legal for seat \d; legal: "
+    ):
+        env.step(actions)
+    with pytest.raises(ValueError, match="actions must be 3 integers"):
+        env.step([0, 1])
+
+
+def test_refuses_what_it_does_not_play() -> None:
+    with pytest.raises(ValueError, match="two-handed lone whist only"):
+        BatchedPaston(2, rules=Rules(lone_whist_mode="whister_plays_both_open"))
+    with pytest.raises(ValueError, match="positive number"):
+        BatchedPaston(0)
+    with pytest.raises(RuntimeError, match="reset"):
+        BatchedPaston(2).step([32, 32])

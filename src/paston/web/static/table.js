@@ -660,7 +660,8 @@ function initSpeed() {
 }
 
 async function init() {
-  mountLanguage();
+  // The header of a table is full on a phone: the language switch goes to the sidebar's foot.
+  mountLanguage(document.querySelector(".sidebar"));
   $("#replay-link").href = `/static/replay.html?t=${encodeURIComponent(tableId)}`;
   $("#gameover-replay").href = `/static/replay.html?t=${encodeURIComponent(tableId)}`;
   $("#export-button").addEventListener("click", exportRecord);

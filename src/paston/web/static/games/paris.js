@@ -730,7 +730,10 @@ function actionButton(id, label, key, onClick, opts = {}) {
   b.innerHTML = `${key ? `<kbd>${key}</kbd> ` : ""}${escapeHTML(label)}`;
   // What the choice brings (a pick-up's size, a 10's burn), from the rules (consequences.js).
   const why = opts.action ? consequence("paris", opts.action, shownView, ctx.state?.table?.rules ?? {}) : null;
-  if (why) b.insertAdjacentHTML("beforeend", `<span class="why">${escapeHTML(why)}</span>`);
+  if (why) {
+    b.title = why;
+    b.insertAdjacentHTML("beforeend", `<span class="why">${escapeHTML(why)}</span>`);
+  }
   if (key) b.setAttribute("aria-keyshortcuts", key === "Enter" ? "Enter" : key.toLowerCase());
   if (opts.action) b.dataset.action = opts.action;
   b.disabled = !!opts.disabled;

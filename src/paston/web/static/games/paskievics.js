@@ -513,7 +513,10 @@ function choiceButton(action, key, primary = false) {
   b.innerHTML = `${key ? `<kbd>${key}</kbd> ` : ""}${escapeHTML(actionLabel(action))}`;
   // What the choice costs or brings, from the rules and the contract (consequences.js).
   const why = consequence("paskievics", action, st().view, st().table?.rules ?? {});
-  if (why) b.insertAdjacentHTML("beforeend", `<span class="why">${escapeHTML(why)}</span>`);
+  if (why) {
+    b.title = why;
+    b.insertAdjacentHTML("beforeend", `<span class="why">${escapeHTML(why)}</span>`);
+  }
   if (key) {
     b.setAttribute("aria-keyshortcuts", key);
     ctx.bindKey(key, b);

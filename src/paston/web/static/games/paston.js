@@ -395,7 +395,10 @@ function choiceButton(action, key, primary = false) {
   b.innerHTML = `<kbd>${key}</kbd> ${escapeHTML(actionLabel(action))}`;
   // What the choice costs or brings, from the rules and the contract (consequences.js).
   const why = consequence("paston", action, state().view, state().table?.rules ?? {});
-  if (why) b.insertAdjacentHTML("beforeend", `<span class="why">${escapeHTML(why)}</span>`);
+  if (why) {
+    b.title = why;
+    b.insertAdjacentHTML("beforeend", `<span class="why">${escapeHTML(why)}</span>`);
+  }
   b.setAttribute("aria-keyshortcuts", key);
   b.addEventListener("click", () => ctx.sendAction(action));
   ctx.bindKey(key, b);

@@ -42,7 +42,9 @@ LAYOUT_JS = """() => {
   });
   const wide = [...document.querySelectorAll('body *')]
     .filter((e) => e.getBoundingClientRect().right > innerWidth + 0.5)
-    .map((e) => `${e.tagName.toLowerCase()}#${e.id}.${e.className} ${Math.round(e.getBoundingClientRect().right)} ${getComputedStyle(e).whiteSpace} ${getComputedStyle(e).gridTemplateColumns} ${e.textContent.trim().slice(0, 50)}`).slice(0, 6);
+    .map((e) => `${e.tagName.toLowerCase()}#${e.id}.${e.className}`
+      + ` ${Math.round(e.getBoundingClientRect().right)}`)
+    .slice(0, 6);
   return {cards, scroll: document.documentElement.scrollWidth, width: innerWidth,
           height: innerHeight, wide};
 }"""

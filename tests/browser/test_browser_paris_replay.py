@@ -124,8 +124,10 @@ def test_replay_viewer_steps_through_a_paris_game(server: Server, new_page: Any)
     page.wait_for_selector("#gameover-dialog[open]")
     record = server.get(f"/api/tables/{table_id}/record")
     final = server.get(f"/api/tables/{table_id}/replay")["summary"]
-    # The game-over dialog leads to the replay, which starts at the deal.
-    page.click("#gameover-replay")
+    # The game-over dialog leads to the replay (in a new tab), which starts at the deal.
+    with page.context.expect_page() as opened:
+        page.click("#gameover-replay")
+    page = opened.value
     page.wait_for_selector('#felt[data-game="paris"][data-step="0"]')
     assert page.locator("#p-log li").count() == 0
     # Every card is shown: both hands, the face-up and even the face-down cards of the deal.

@@ -276,8 +276,10 @@ def test_a_whole_game_by_clicking_then_its_replay(server: Server, new_page: Any)
     totals = page.locator("#gameover-body tbody td").all_inner_texts()
     assert [int(t) for t in totals] == table["totals"]
     assert any(is_card(a) for a in clicked), "no card was ever played by the person"
-    # The replay of the finished game ends at the same totals.
-    page.click("#gameover-replay")
+    # The replay of the finished game (in a new tab) ends at the same totals.
+    with page.context.expect_page() as opened:
+        page.click("#gameover-replay")
+    page = opened.value
     page.wait_for_selector('#felt[data-step="0"]')
     record = server.get(f"/api/tables/{table_id}/record")
     page.click("#last")
@@ -307,9 +309,9 @@ def test_replay_viewer_steps_through_a_finished_game(server: Server, new_page: A
     record = replay["record"]
 
     page = new_page()
-    # The finished game is offered for replay in the lobby.
-    page.goto(server.base + "/")
-    page.locator(f'li[data-table="{table_id}"] a:has-text("Replay")').click()
+    # The finished game has left the lobby's list (issue 10); its replay is at its link.
+    assert table_id not in {t["id"] for t in server.get("/api/tables")}
+    page.goto(f"{server.base}/static/replay.html?t={table_id}")
     page.wait_for_selector('#felt[data-step="0"]')
     assert page.locator("#deal-select option").count() == len(record["deals"])
     # All three hands are face up: 30 cards at the start of deal 1.

@@ -18,7 +18,7 @@ import websockets
 from server_helpers import Client, ServerProcess, ThreadServer, my_turn, new_table
 
 from paston.server.errors import BadRequest
-from paston.server.form_limits import NICKNAME_MAX
+from paston.server.form_limits import NICKNAME_MAX, form_limits
 from paston.server.registry import TableRegistry
 from paston.server.settings import parse_settings
 from paston.server.store import EventStore
@@ -63,6 +63,9 @@ def test_pace_setting_is_checked_and_instant_is_for_test_servers() -> None:
         parse_settings({"pace": "turbo"}, test_pace=True)
     assert parse_settings({}, test_pace=True).pace == "instant"
     assert parse_settings({"pace": "fast"}, test_pace=True).pace == "fast"
+    served = form_limits()["pace"]
+    assert served["default"] == "normal"
+    assert [p["name"] for p in served["choices"]] == ["slow", "normal", "fast"]
 
 
 def _timed_states(messages: list[tuple[float, dict[str, Any]]]) -> list[tuple[float, float, bool]]:
@@ -330,7 +333,9 @@ def test_a_refused_creator_creates_no_table(thread_server: ThreadServer) -> None
         async with httpx.AsyncClient(base_url=thread_server.url) as http:
             limits = (await http.get("/api/limits")).json()
             assert limits["nickname"]["max_length"] == NICKNAME_MAX == 24
-            assert [p["name"] for p in limits["pace"]["choices"]] == ["slow", "normal", "fast"]
+            paces = [p["name"] for p in limits["pace"]["choices"]]
+            assert paces == ["slow", "normal", "fast", "instant"]  # a test server
+            assert limits["pace"]["default"] == "instant"
             before = (await http.get("/api/health")).json()["tables"]
             listed = {t["id"] for t in (await http.get("/api/tables")).json()}
             body = {"name": "Orphan?", "seats": [{"kind": "human"}, RANDOM, RANDOM]}

@@ -271,7 +271,7 @@ def create_app(
 
     @app.get("/api/limits")
     async def limits_of_forms() -> dict[str, Any]:
-        return form_limits()
+        return form_limits(test_pace)
 
     @app.get("/api/games")
     async def list_games() -> list[dict[str, Any]]:

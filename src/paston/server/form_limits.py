@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .pace import DEFAULT_PACE, PACES, PUBLIC_PACES
+from .pace import DEFAULT_PACE, PACES, PUBLIC_PACES, TEST_PACE
 
 __all__ = [
     "CHAT_MAX",
@@ -35,8 +35,10 @@ DEAL_PAUSE_MAX = 60
 HINT_LIMIT_MAX = 50
 
 
-def form_limits() -> dict[str, Any]:
-    """The limits as ``GET /api/limits`` serves them."""
+def form_limits(test_pace: bool = False) -> dict[str, Any]:
+    """The limits as ``GET /api/limits`` serves them (``test_pace``: a test server, whose
+    tables play at the ``instant`` pace unless the form says otherwise)."""
+    paces = (*PUBLIC_PACES, TEST_PACE) if test_pace else PUBLIC_PACES
     return {
         "nickname": {"max_length": NICKNAME_MAX},
         "table_name": {"max_length": TABLE_NAME_MAX},
@@ -46,7 +48,7 @@ def form_limits() -> dict[str, Any]:
         "deal_pause": {"min": 0, "max": DEAL_PAUSE_MAX},
         "hint_limit": {"min": 0, "max": HINT_LIMIT_MAX},
         "pace": {
-            "default": DEFAULT_PACE,
-            "choices": [{"name": p, "about": PACES[p].about} for p in PUBLIC_PACES],
+            "default": TEST_PACE if test_pace else DEFAULT_PACE,
+            "choices": [{"name": p, "about": PACES[p].about} for p in paces],
         },
     }

@@ -1,7 +1,9 @@
 // The lobby: public tables (refreshing), create a table of any game, join by link.
 // The games, their seat counts, variant flags (with one line of help each) and bots come from
 // GET /api/games; the form shows the chosen game's own options and sends `game`, `seats` and
-// `rules`. The client checks the same limits as the server so that mistakes are caught early.
+// `rules`. The client checks the same limits as the server (GET /api/limits) so that mistakes
+// are caught early, and the creator sits down in the create request itself (nothing is left
+// behind when the server refuses).
 
 import { mountLanguage, t } from "./i18n.js";
 import {
@@ -14,6 +16,7 @@ import {
   seatName,
   setBotLabels,
   setNickname,
+  setToken,
   tableIdFrom,
 } from "./api.js";
 import { cardElement } from "./cards.js";
@@ -241,15 +244,78 @@ function renderSeatRows() {
       about.hidden = !bot?.description;
     };
     sel.addEventListener("change", describe);
+    sel.addEventListener("change", defaultHints);
     describe();
     rows.append(label, sel, about);
   }
+  defaultHints();
   const order = Array.from({ length: n }, (_, i) => i).join(", ");
   $("#seat-help").textContent = t(
     "lobby.seat_help",
     "Play goes clockwise: seat {order}. Invite people by sending the table link.",
     { order },
   );
+}
+
+// ------------------------------------------------------------------ pace, hints and limits
+
+// The server's limits (GET /api/limits): the form's maxlength and bounds are the server's own.
+let limits = null;
+let hintsTouched = false;
+
+async function loadLimits() {
+  try {
+    limits = await getJSON("/api/limits");
+  } catch {
+    return; // the HTML's own bounds stay; the server still checks everything
+  }
+  const nick = limits.nickname?.max_length;
+  if (nick) for (const id of ["#t-nick", "#join-nick"]) $(id).maxLength = nick;
+  if (limits.table_name?.max_length) $("#t-name").maxLength = limits.table_name.max_length;
+  for (const [id, key] of [["#t-timer", "move_timer"], ["#t-grace", "grace"], ["#t-pause", "deal_pause"]]) {
+    if (limits[key]) $(id).max = String(limits[key].max);
+  }
+  renderPaces();
+}
+
+const PACE_TEXT = {
+  slow: () => t("lobby.pace_slow", "Slow: about 1.5 s per bot move; a finished trick stays 2.5 s."),
+  normal: () => t("lobby.pace_normal", "Normal: about a second per bot move; a finished trick stays 1.3 s."),
+  fast: () => t("lobby.pace_fast", "Fast: 0.2 s per bot move, for players who know the game."),
+  instant: () => t("lobby.pace_instant", "Instant: no pause at all (offered by test servers only)."),
+};
+
+function renderPaces() {
+  const sel = $("#t-pace");
+  const choices = limits?.pace?.choices ?? [{ name: "slow" }, { name: "normal" }, { name: "fast" }];
+  const label = {
+    slow: t("lobby.pace_slow_name", "Slow"),
+    normal: t("lobby.pace_normal_name", "Normal"),
+    fast: t("lobby.pace_fast_name", "Fast"),
+    instant: t("lobby.pace_instant_name", "Instant (test server)"),
+  };
+  sel.innerHTML = choices
+    .map((c) => `<option value="${escapeHTML(c.name)}">${escapeHTML(label[c.name] ?? c.name)}</option>`)
+    .join("");
+  sel.value = limits?.pace?.default ?? "normal";
+  const explain = () => ($("#t-pace-help").textContent = (PACE_TEXT[sel.value] ?? (() => ""))());
+  sel.onchange = explain;
+  explain();
+}
+
+// Hints are an advantage over other people: off by default once two or more people play
+// (until the creator chooses for themselves).
+function defaultHints() {
+  if (hintsTouched) return;
+  const people = [...document.querySelectorAll("#seat-rows select")].filter((el) => el.value === "me" || el.value === "human").length;
+  $("#t-hints").checked = people < 2;
+}
+
+function nicknameProblem(nickname) {
+  const max = limits?.nickname?.max_length;
+  if (max && [...nickname.normalize("NFC")].length > max)
+    return t("lobby.err_nickname_long", "A nickname has at most {max} characters.", { max });
+  return null;
 }
 
 function renderHintBots() {
@@ -317,7 +383,7 @@ async function refreshTables() {
       if (tbl.status !== "over") actions += `<a class="button" href="${link}?watch=1">${escapeHTML(t("lobby.watch", "Watch"))}</a>`;
       // A finished hand can be replayed (a Paris table plays one game: once it is over).
       if (tbl.status === "over" || (game === "paston" && tbl.deal_number > 1))
-        actions += `<a class="button" href="/static/replay.html?t=${encodeURIComponent(tbl.id)}">${escapeHTML(t("table.replay", "Replay"))}</a>`;
+        actions += `<a class="button" href="/static/replay.html?t=${encodeURIComponent(tbl.id)}" target="_blank" rel="noopener">${escapeHTML(t("table.replay", "Replay"))}</a>`;
       li.innerHTML = `<span class="badge game-badge game-${escapeHTML(game)}">${escapeHTML(gameTitle(game))}</span>
         <span class="name">${escapeHTML(tbl.name)}</span> ${statusBadge(tbl)}
         <span class="seats">${seats}</span>
@@ -364,6 +430,7 @@ async function createTable(ev) {
   if (!seats.some((s) => s.kind === "human"))
     return showError(errEl, t("lobby.err_no_person", "At least one seat must be a person (you or someone invited)."));
   if (mySeat !== null && !nickname) return showError(errEl, t("lobby.err_nickname", "Enter your nickname to take a seat."));
+  if (mySeat !== null && nicknameProblem(nickname)) return showError(errEl, nicknameProblem(nickname));
   // The same bounds as the server's (docs/server-protocol.md, create-table body).
   const timer = Number($("#t-timer").value || 0);
   if (!Number.isFinite(timer) || timer < 0 || timer > 3600)
@@ -391,13 +458,19 @@ async function createTable(ev) {
     grace,
     deal_pause: pause,
     rated: $("#t-rated").checked,
+    pace: $("#t-pace").value || "normal",
   };
+  // You sit down in the same request: a refused nickname creates no table.
+  if (mySeat !== null) body.join = { nickname, seat: mySeat };
   if ($("#t-hintbot").value) body.hint_bot = $("#t-hintbot").value;
   const button = $("#create-button");
   button.disabled = true;
   try {
     const res = await postJSON("/api/tables", body);
-    if (mySeat !== null) await joinTable(res.id, nickname, mySeat);
+    if (res.token) {
+      setToken(res.id, res.token);
+      setNickname(nickname);
+    }
     if (!(await sendInvitations(res.id, errEl))) return;
     location.href = `/t/${encodeURIComponent(res.id)}`;
   } catch (err) {
@@ -449,12 +522,26 @@ async function joinByLink(ev) {
   const id = tableIdFrom($("#join-link").value);
   const nickname = $("#join-nick").value.trim();
   if (!id) return showError(errEl, t("lobby.err_link", "That is not a table link: it should look like …/t/abc123."));
+  const problem = nicknameProblem(nickname);
+  if (problem) return showError(errEl, problem);
   try {
     await joinTable(id, nickname);
     location.href = `/t/${encodeURIComponent(id)}`;
   } catch (err) {
     showError(errEl, err);
+    if (err instanceof ApiError && err.code === "table_full") offerToWatch(errEl, id);
   }
+}
+
+// "Table full": the answer offers to watch the table instead.
+function offerToWatch(errEl, id) {
+  errEl.textContent = t("lobby.full_watch", "Every seat at this table is taken.");
+  const a = document.createElement("a");
+  a.className = "button";
+  a.id = "watch-offer";
+  a.href = `/t/${encodeURIComponent(id)}?watch=1`;
+  a.textContent = t("lobby.watch_instead", "Watch it instead");
+  errEl.append(" ", a);
 }
 
 async function init() {
@@ -474,6 +561,9 @@ async function init() {
   $("#join-form").addEventListener("submit", joinByLink);
   $("#refresh-tables").addEventListener("click", refreshTables);
   $("#t-seat-count").addEventListener("change", renderSeatRows);
+  $("#t-hints").addEventListener("change", () => (hintsTouched = true));
+  renderPaces();
+  loadLimits();
   try {
     games = await loadGames();
   } catch (err) {

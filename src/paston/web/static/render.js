@@ -121,8 +121,9 @@ export function scoreClass(n) {
 
 // rows: [{deal, declarer, contract, scores, totals}] (redeals left out by the caller).
 export function renderScoreSheet(table, rows, names, opts = {}) {
+  // A long name is cut with an ellipsis (it never pushes the sheet wider); its title has it all.
   const head = `<thead><tr><th scope="col">${escapeHTML(opts.label ?? "Deal")}</th>${names
-    .map((n) => `<th scope="col">${escapeHTML(n)}</th>`)
+    .map((n) => `<th scope="col" title="${escapeHTML(n)}"><span class="name-cut">${escapeHTML(n)}</span></th>`)
     .join("")}</tr></thead>`;
   const body = rows
     .map((r) => {
@@ -166,17 +167,25 @@ export function renderChart(svg, legend, rows, names, target = 121, opts = {}) {
   }
   out += `<text x="2" y="${y(0) + 3}" font-size="9" fill="#666">0</text>`;
   if (lo < 0 && y(lo) - y(0) > 16) out += `<text x="2" y="${y(lo)}" font-size="9" fill="#666">${lo}</text>`;
+  // Seats with the very same totals would draw one line over the other: each later one is
+  // shifted down a little and dashed, so every seat's line stays visible.
+  const seen = new Map();
   series.forEach((pts, s) => {
-    const d = pts.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
+    const key = pts.join(",");
+    const twin = seen.get(key) ?? 0;
+    seen.set(key, twin + 1);
+    const dy = twin * 2.5;
+    const d = pts.map((v, i) => `${x(i).toFixed(1)},${(y(v) + dy).toFixed(1)}`).join(" ");
     const colour = seatColour(s);
-    out += `<polyline fill="none" stroke="${colour}" stroke-width="2" points="${d}"/>`;
+    const dash = twin ? ` stroke-dasharray="${twin === 1 ? "6 3" : "2 3"}"` : "";
+    out += `<polyline fill="none" stroke="${colour}" stroke-width="2" points="${d}" data-seat="${s}"${dash}/>`;
     const last = pts.length - 1;
-    out += `<circle cx="${x(last)}" cy="${y(pts[last])}" r="2.5" fill="${colour}"/>`;
+    out += `<circle cx="${x(last)}" cy="${y(pts[last]) + dy}" r="2.5" fill="${colour}"/>`;
   });
   out += `<text x="${W - pad.r}" y="${H - 2}" font-size="9" fill="#666" text-anchor="end">${opts.word ?? "deal"} ${rows.length}</text>`;
   svg.innerHTML = out;
   legend.innerHTML = names
-    .map((nm, s) => `<span style="--c:${seatColour(s)}">${escapeHTML(nm)}</span>`)
+    .map((nm, s) => `<span style="--c:${seatColour(s)}" title="${escapeHTML(nm)}">${escapeHTML(nm)}</span>`)
     .join("");
 }
 

@@ -31,6 +31,20 @@ import {
   setBotLabels,
 } from "./api.js";
 import { tagHTML } from "./render.js";
+import {
+  applyHintCounts,
+  chatList,
+  hintValueWords,
+  isHintedCard,
+  rematchControls,
+  renderChatChannels,
+  renderFacts,
+  retryTakeOver,
+  showLastTrick,
+  takeOver,
+  takeOverChoices,
+  tickCountdown,
+} from "./table_flow.js";
 
 const $ = (sel) => document.querySelector(sel);
 // Keys for the listed choices, in order; "h" is kept for the hint.
@@ -94,6 +108,8 @@ function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   let url = `${proto}://${location.host}/ws/tables/${encodeURIComponent(tableId)}`;
   if (token) url += `?token=${encodeURIComponent(token)}`;
+  // A spectator chats under the nickname this browser remembers.
+  else if (getNickname()) url += `?nickname=${encodeURIComponent(getNickname())}`;
   setConn(retry ? "reconnecting" : "connecting");
   const sock = new WebSocket(url);
   ws = sock;
@@ -200,6 +216,11 @@ function handle(msg) {
     case "hint":
       renderHints(msg.choices ?? []);
       break;
+    case "hints":
+      // Every player sees how many hints each player asked for.
+      applyHintCounts(state?.table, msg.asked);
+      if (state) render();
+      break;
     case "pong":
       if (pingSent && typeof msg.at === "number") {
         const now = Date.now();
@@ -221,6 +242,7 @@ function applyPresence(msg) {
   if (typeof msg.seat === "number" && seats[msg.seat]) {
     if (typeof msg.connected === "boolean") seats[msg.seat].connected = msg.connected;
     if ("stand_in" in msg) seats[msg.seat].stand_in = !!msg.stand_in;
+    if ("stand_in_at" in msg) seats[msg.seat].stand_in_at = msg.stand_in_at;
   }
   if (typeof msg.spectators === "number") state.table.spectators = msg.spectators;
   render();
@@ -442,6 +464,9 @@ function render() {
 
   const ms = renderer.render(state.view, context()) ?? 0;
   renderSidebar();
+  renderFacts(t, shortNames(), Date.now() / 1000 + clockOffset);
+  renderChatChannels(t, me !== null);
+  retryTakeOver(tableId, state, (e) => showReject(e.message));
   renderTimer();
   renderDealCountdown();
   markHinted();
@@ -466,8 +491,6 @@ function renderSidebar() {
   }
   const sheet = (t.score_sheet ?? []).filter((r) => !r.redeal);
   renderer.renderScores($("#score-sheet"), $("#score-chart"), $("#chart-legend"), sheet, nm, t);
-  $("#chat-form").querySelector("input").disabled = mySeat() === null;
-  $("#chat-form").querySelector("button").disabled = mySeat() === null;
 }
 
 function renderTimer() {
@@ -494,7 +517,8 @@ function markHinted() {
   }
   for (const el of document.querySelectorAll("#felt [data-action], #felt button.card[data-card]")) {
     const a = el.dataset.action ?? el.dataset.card;
-    el.classList.toggle("hinted", a === hintedAction);
+    // A discard's cards are marked one by one on the hand.
+    el.classList.toggle("hinted", a === hintedAction || isHintedCard(hintedAction, el.dataset.card));
   }
 }
 
@@ -511,15 +535,17 @@ function renderHints(choices) {
   markHinted();
   for (const c of choices.slice(0, 8)) {
     const li = document.createElement("li");
-    const val = typeof c.value === "number" ? c.value.toFixed(2) : "";
-    li.innerHTML = `<span>${escapeHTML(renderer.actionLabel(c.action))}${c.reason ? ` <span class="hint-text">${escapeHTML(c.reason)}</span>` : ""}</span><span>${val}</span>`;
+    // One value, said in words ("+3.5 points expected").
+    const val = hintValueWords(game, c.value);
+    li.innerHTML = `<span>${escapeHTML(renderer.actionLabel(c.action))}<span class="hint-meaning">${escapeHTML(val)}</span>${c.reason ? ` <span class="hint-text">${escapeHTML(c.reason)}</span>` : ""}</span>`;
     li.dataset.action = c.action;
     ol.append(li);
   }
 }
 
 function addChat(msg) {
-  const ul = $("#chat-log");
+  // The channel this page writes in, or the other one (read only, collapsed).
+  const ul = chatList(msg, mySeat() !== null || (state === null && !!token));
   const li = document.createElement("li");
   li.innerHTML = `<span class="from">${escapeHTML(msg.from ?? "?")}:</span> ${escapeHTML(msg.text ?? "")}`;
   ul.append(li);
@@ -544,7 +570,19 @@ function openJoinDialog() {
   const free = seats.filter((s) => s.kind === "human" && !s.nickname);
   const box = $("#join-seats");
   box.replaceChildren();
-  if (!free.length) {
+  // At a public table a person may also take a bot's seat (between hands).
+  const bots = takeOverChoices(summary ?? state?.table, shortNames());
+  bots.forEach((b, i) => {
+    const id = `take-seat-${b.seat}`;
+    const w = document.createElement("span");
+    w.innerHTML = `<input type="radio" name="join-seat" id="${id}" value="${b.seat}" data-take-over="1" ${!free.length && i === 0 ? "checked" : ""}/>
+      <label for="${id}">${escapeHTML(b.label)}</label>`;
+    box.append(w);
+  });
+  if (!free.length && bots.length) {
+    $("#join-desc").textContent = t("flow.take_over_desc", "Every person's seat is taken: take over a bot's seat (from the next hand), or watch.");
+    $("#join-button").disabled = false;
+  } else if (!free.length) {
     $("#join-desc").textContent = "Every seat at this table is taken; you can watch.";
     $("#join-button").disabled = true;
   } else {
@@ -573,6 +611,26 @@ async function doJoin(ev) {
     return;
   }
   const seatEl = document.querySelector('input[name="join-seat"]:checked');
+  if (seatEl?.dataset.takeOver) {
+    const seated = (res) => {
+      token = res.token;
+      $("#join-dialog").close();
+      sysChat(t("flow.took_over", "You took over seat {n}.", { n: res.seat }));
+      retry = 0;
+      connect();
+    };
+    try {
+      const how = await takeOver(tableId, nick, Number(seatEl.value), seated);
+      if (how === "waiting") {
+        $("#join-dialog").close();
+        sysChat(t("flow.take_over_waiting", "A hand is being played: you take seat {n} when it ends.", { n: seatEl.value }));
+      }
+    } catch (e) {
+      err.textContent = e.message;
+      err.hidden = false;
+    }
+    return;
+  }
   try {
     const res = await joinTable(tableId, nick, seatEl ? Number(seatEl.value) : null);
     token = res.token;
@@ -583,6 +641,12 @@ async function doJoin(ev) {
   } catch (e) {
     err.textContent = e.message;
     err.hidden = false;
+    if (e.code === "table_full") {
+      // The answer offers to watch: the dialog's "Just watch" is the way.
+      err.textContent = t("flow.full_watch", "Every seat at this table is taken. You can watch the game.");
+      $("#watch-button").classList.add("primary");
+      $("#watch-button").focus();
+    }
     try {
       summary = await getJSON(`/api/tables/${encodeURIComponent(tableId)}`);
     } catch {
@@ -593,6 +657,7 @@ async function doJoin(ev) {
 
 function openGameOver() {
   $("#gameover-body").innerHTML = renderer.gameOverHTML(state.table, shortNames(), mySeat(), state);
+  $("#gameover-body").append(rematchControls(tableId, state.table, token, mySeat()));
   const d = $("#gameover-dialog");
   if (!d.open) d.showModal();
 }
@@ -620,7 +685,11 @@ function onKey(ev) {
     return;
   }
   const el = keyMap.get(ev.key.toLowerCase());
-  if (!el) return;
+  if (!el) {
+    // "L": the last trick (when no listed choice uses the key).
+    if ((ev.key === "l" || ev.key === "L") && showLastTrick()) ev.preventDefault();
+    return;
+  }
   ev.preventDefault();
   renderer.onChoiceKey(el);
 }
@@ -664,6 +733,11 @@ async function init() {
   mountLanguage(document.querySelector(".sidebar"));
   $("#replay-link").href = `/static/replay.html?t=${encodeURIComponent(tableId)}`;
   $("#gameover-replay").href = `/static/replay.html?t=${encodeURIComponent(tableId)}`;
+  // The replay opens in a new tab: the table stays where it was.
+  for (const id of ["#replay-link", "#gameover-replay"]) {
+    $(id).target = "_blank";
+    $(id).rel = "noopener";
+  }
   $("#export-button").addEventListener("click", exportRecord);
   $("#gameover-export").addEventListener("click", exportRecord);
   $("#gameover-close").addEventListener("click", () => $("#gameover-dialog").close());
@@ -697,6 +771,7 @@ async function init() {
     if (state && renderer) {
       renderTimer();
       renderDealCountdown();
+      tickCountdown(state.table, shortNames(), Date.now() / 1000 + clockOffset);
     }
   }, 250);
   setInterval(ping, 20000);
@@ -723,7 +798,9 @@ async function init() {
   $("#table-name").textContent = summary.name;
   connect();
   const hasFree = summary.seats.some((s) => s.kind === "human" && !s.nickname);
-  if (!token && !params.has("watch") && hasFree && summary.status !== "over") openJoinDialog();
+  // A bot's seat at a public table may be taken over: offered like a free seat.
+  const canTakeOver = takeOverChoices(summary, summary.seats.map((s) => seatName(s))).length > 0;
+  if (!token && !params.has("watch") && (hasFree || canTakeOver) && summary.status !== "over") openJoinDialog();
 }
 
 window.addEventListener("online", () => {

@@ -41,6 +41,8 @@ export async function start({ data, summary, tableId, showError }) {
   $("#replay-result")?.remove();
   table.mount($("#felt"), $("#game-panel"));
   $("#felt").classList.add("replay");
+  // A long auction or announcement round scrolls in its box: reachable by the keyboard too.
+  for (const id of ["#pk-auction", "#pk-announce"]) $(id)?.setAttribute("tabindex", "0");
 
   const steps = (d) => deals[d].steps.length;
   const atEnd = () => pos.deal === deals.length - 1 && pos.step === steps(pos.deal) - 1;

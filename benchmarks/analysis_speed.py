@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import statistics
 import time
 
@@ -39,7 +40,7 @@ def play(deal: Deal, seed: int) -> Deal:
 
 
 def deals_per_game(seed: int) -> int:
-    game = Game()
+    game = Game(rng=random.Random(seed))
     while not game.over and len(game.deals) < 200:
         play(game.new_deal(), seed + len(game.deals))
     return len(game.deals)
@@ -55,14 +56,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=12)
     parser.add_argument("--games", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    game = Game()
+    game = Game(rng=random.Random(args.seed))
     deals: list[Deal] = []
     while len(deals) < args.deals:
         deal = play(game.new_deal(), len(deals))
         deals.append(deal)
         if game.over:
-            game = Game()
+            game = Game(rng=random.Random(args.seed + len(deals)))
     solver = Solver()
     settings = {"default": Settings(), "server": Settings(worlds=24, decision_seconds=1.0)}
     times: dict[str, list[float]] = {"hindsight": [], **{k: [] for k in settings}}

@@ -96,8 +96,10 @@ def grade_decision(
                               weighted=settings.weighted, taken=action)  # fmt: skip
     except SamplingError:
         exp = single_world(hind)  # no world fits the view: the real deal is the only one
-    means = exp.complete_means()
-    best = best_action(means, action)
+    # The best is the action of highest mean over all the worlds, as shown to the player. Its
+    # loss inherits the winner's curse (noise that made an action look best); the grade's one
+    # standard error margin keeps that noise from being called a mistake.
+    best = best_action(exp.complete_means(), action)
     loss, loss_se = exp.loss(best, action)
     loss = max(0.0, loss)
     hind_best = best_action(hind, action)

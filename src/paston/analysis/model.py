@@ -91,6 +91,7 @@ class PlayerReport:
     hindsight_loss: float
     counts: dict[str, int]  # grade -> how many
     worst: tuple[Decision, ...]
+    expected_loss_se: float = 0.0  # sqrt of the sum of the decisions' squared errors
 
     @property
     def luck(self) -> float:
@@ -102,6 +103,7 @@ class PlayerReport:
             "name": self.name,
             "decisions": self.decisions,
             "expected_loss": clean(self.expected_loss),
+            "expected_loss_se": clean(self.expected_loss_se),
             "hindsight_loss": clean(self.hindsight_loss),
             "luck": clean(self.luck),
             "counts": dict(self.counts),

@@ -140,7 +140,8 @@ def _report_table(players: Sequence[PlayerReport], title: str) -> Table:
     for col in columns:
         table.add_column(col, justify="left" if not table.columns else "right")
     for p in players:
-        table.add_row(p.name, str(p.decisions), number(p.expected_loss), number(p.hindsight_loss),
+        expected = f"{number(p.expected_loss)} ± {number(p.expected_loss_se)}"
+        table.add_row(p.name, str(p.decisions), expected, number(p.hindsight_loss),
                       number(p.luck, True), *(str(p.counts[g]) for g in COUNTED))  # fmt: skip
     return table
 

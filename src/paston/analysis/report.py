@@ -16,6 +16,7 @@ blunder    15 and more           more than a whole paston (or a gupa trick)
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from .model import DealAnalysis, Decision, PlayerReport
@@ -64,6 +65,9 @@ def player_reports(
                 hindsight_loss=sum(d.hindsight_loss for d in mine),
                 counts=counts,
                 worst=tuple(bad[:worst]),
+                # The worlds of different decisions are drawn independently: errors add
+                # in quadrature.
+                expected_loss_se=math.sqrt(sum(d.loss_se**2 for d in mine)),
             )
         )
     return out

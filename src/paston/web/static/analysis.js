@@ -231,7 +231,7 @@ function renderReport() {
   for (const p of analysis.players) {
     const row = el("tr", { "data-seat": String(p.seat) });
     row.append(el("th", { scope: "row" }, names[p.seat] ?? p.name));
-    for (const v of [num(p.expected_loss), num(p.hindsight_loss), num(p.luck, true)]) row.append(el("td", {}, v));
+    for (const v of [`${num(p.expected_loss)} ± ${num(p.expected_loss_se ?? 0)}`, num(p.hindsight_loss), num(p.luck, true)]) row.append(el("td", {}, v));
     for (const g of COUNTED) row.append(el("td", { class: `grade-${g}` }, String(p.counts[g] ?? 0)));
     table.append(row);
   }

@@ -83,6 +83,13 @@ GAME = GameInfo(
             True,
             "Heuristic",
         ),
+        BotInfo(
+            "pimc",
+            "plays the card worth most card points over sampled worlds (double-dummy solver)",
+            deferred_factory("pimc", "paskievics"),
+            True,
+            "PIMC",
+        ),
     ),
     default_bot="heuristic",
     extras={"parse_action": parse_action, "replay_steps": replay_steps},

@@ -1,7 +1,7 @@
-"""The Paskievics bots: ``random`` and ``heuristic``.
+"""The Paskievics bots: ``random``, ``heuristic`` and ``pimc`` (PIMC with the solver).
 
 Each module registers its bots with :func:`paston.bots.registry.register_bot` (game
 ``"paskievics"``) when imported. Bots only ever see a seat's view.
 """
 
-BOT_MODULES = ("random_bot", "heuristic")
+BOT_MODULES = ("random_bot", "heuristic", "pimc")

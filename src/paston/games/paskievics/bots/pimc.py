@@ -1,0 +1,208 @@
+"""The Paskievics ``pimc`` bot: Perfect-Information Monte Carlo for card play.
+
+At each card decision the bot samples worlds consistent with its seat's view
+(:mod:`.worlds`: the partner's identity is part of what is sampled), and values every legal
+card in every world by the card points its side takes from then on:
+
+* from ``exact_cards`` cards in hand down, with the exact double-dummy solver
+  (:mod:`paston.games.paskievics.solver`);
+* earlier, where a full solve takes seconds, the candidate card is followed by a quick greedy
+  play-out (:func:`_greedy_card`) until every hand has ``rollout_cards`` cards left, and the
+  ending is solved exactly.
+
+The card with the best mean over the worlds is played; ties go to the heuristic's order.
+Worlds are drawn until ``time_budget`` seconds have passed (at least ``min_worlds``, at most
+``worlds``). Bidding, discards, the call and the announcements are the ``heuristic`` bot's.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from ....bots.base import Bot, Choice
+from ....bots.registry import register_bot
+from .. import actions as A
+from ..cards import CARD_POINTS, is_tarokk
+from ..solver import PlayPosition, Solver
+from ..solver import core as solver_core
+from ..view import PaskievicsView
+from .heuristic import HeuristicBot
+from .worlds import SeatKnowledge, World
+
+__all__ = ["PimcBot"]
+
+
+class PimcBot(Bot[PaskievicsView]):
+    """PIMC card play over sampled worlds; the heuristic bot's choices elsewhere."""
+
+    name = "pimc"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        worlds: int = 48,
+        min_worlds: int = 6,
+        time_budget: float = 0.6,
+        exact_cards: int = 6,
+        rollout_cards: int = 5,
+    ) -> None:
+        if not 1 <= min_worlds <= worlds:
+            raise ValueError(f"need 1 <= min_worlds <= worlds, not {min_worlds} and {worlds}")
+        if not 1 <= rollout_cards <= exact_cards <= 9:
+            raise ValueError("need 1 <= rollout_cards <= exact_cards <= 9")
+        self.rng = random.Random(seed)
+        self.worlds = worlds
+        self.min_worlds = min_worlds
+        self.time_budget = time_budget
+        self.exact_cards = exact_cards
+        self.rollout_cards = rollout_cards
+        self.heuristic = HeuristicBot()
+        self.solver = Solver()
+
+    def act(self, view: PaskievicsView) -> int:
+        if not view.legal:
+            raise ValueError("the pimc bot was asked to act, but it has no legal action")
+        if len(view.legal) == 1:
+            return view.legal[0]
+        return self.explain(view)[0].action
+
+    def explain(self, view: PaskievicsView) -> list[Choice]:
+        if view.data["phase"] != "play" or len(view.legal) == 1:
+            return self.heuristic.explain(view)
+        return self._explain_play(view)
+
+    def _explain_play(self, view: PaskievicsView) -> list[Choice]:
+        know = SeatKnowledge(view.data)
+        order = self.heuristic.explain(view)  # the tie-break
+        cards = [c.action - A.PLAY for c in order]
+        totals = dict.fromkeys(cards, 0.0)
+        start = time.perf_counter()
+        n = 0
+        while n < self.worlds and (
+            n < self.min_worlds or time.perf_counter() - start < self.time_budget
+        ):
+            world = know.sample(self.rng)
+            for card, value in self._values(know, world, cards).items():
+                totals[card] += value
+            n += 1
+        choices = [
+            Choice(A.PLAY + c, totals[c] / n, f"{A.action_str(A.PLAY + c)}: "
+                   f"{totals[c] / n:.1f} card points to come for my side ({n} worlds)")
+            for c in cards
+        ]  # fmt: skip
+        choices.sort(key=lambda c: -c.value)  # stable: equal means keep the heuristic's order
+        return choices
+
+    def _values(self, know: SeatKnowledge, world: World, cards: list[int]) -> dict[int, float]:
+        """My side's card points to come (current trick included) after each candidate."""
+        order = know.order
+        mine = _side_places(know, world)
+        hold = _holdback_places(know, world)
+        hands = [sum(1 << c for c in world.hands[s]) for s in order]
+        leader = order.index(know.trick_leader)
+        pos = PlayPosition(
+            (hands[0], hands[1], hands[2], hands[3]), leader, mine, tuple(know.trick), hold
+        )
+        if len(world.hands[know.seat]) <= self.exact_cards:
+            values = self.solver.card_values(pos)
+            return {c: float(values[c]) for c in cards}
+        return {c: float(self._rollout(pos, c)) for c in cards}
+
+    def _rollout(self, pos: PlayPosition, card: int) -> int:
+        """Points for side D of ``pos`` when ``card`` is played, the play goes on greedily
+        down to ``rollout_cards`` cards a hand and the ending is solved exactly."""
+        hands = list(pos.hands)
+        trick = list(pos.trick)
+        leader = pos.leader
+        got = 0
+        place = pos.to_move
+        hands[place] &= ~(1 << card)
+        trick.append(card)
+        while True:
+            if len(trick) == 4:
+                win = 0
+                for i in range(1, 4):
+                    if solver_core.beats(trick[i], trick[win]):
+                        win = i
+                leader = (leader + win) % 4
+                if leader in pos.side_d:
+                    got += sum(CARD_POINTS[c] for c in trick)
+                trick = []
+                if hands[leader].bit_count() <= self.rollout_cards:
+                    break
+            place = (leader + len(trick)) % 4
+            c = _greedy_card(hands, trick, leader, place, pos)
+            hands[place] &= ~(1 << c)
+            trick.append(c)
+        end = PlayPosition((hands[0], hands[1], hands[2], hands[3]), leader, pos.side_d,
+                           (), pos.holdback)  # fmt: skip
+        return got + self.solver.solve(end)
+
+
+def _side_places(know: SeatKnowledge, world: World) -> frozenset[int]:
+    """The places (indices in playing order) of my side in this world."""
+    mine = know.seat in world.declarer_side
+    return frozenset(i for i, s in enumerate(know.order) if (s in world.declarer_side) == mine)
+
+
+def _holdback_places(know: SeatKnowledge, world: World) -> frozenset[int]:
+    """Places that must keep the Pagát back: members of a side that announced ultimó."""
+    out = set()
+    for i, s in enumerate(know.order):
+        side = "declarer" if s in world.declarer_side else "defenders"
+        if side in know.ultimo_sides:
+            out.add(i)
+    return frozenset(out)
+
+
+def _greedy_card(
+    hands: list[int], trick: list[int], leader: int, place: int, pos: PlayPosition
+) -> int:
+    """A quick, reasonable card for the play-out: win what is worth winning cheaply, smear
+    points on the own side's trick, otherwise give as little as possible."""
+    lead = trick[0] if trick else -1
+    hold = 1 if place in pos.holdback else 0
+    legal = int(solver_core.legal_mask(hands[place], lead, hold))
+    options = [c for c in range(42) if legal >> c & 1]
+    friend = place in pos.side_d
+    if not trick:
+        # The highest tarokk out draws trumps; else a low card of the shortest plain suit.
+        alive = hands[0] | hands[1] | hands[2] | hands[3]
+        top = alive & solver_core.TAROKKS & -alive
+        if top and legal & top:
+            return top.bit_length() - 1
+        plain = [c for c in options if not is_tarokk(c)]
+        if plain:
+            return max(plain, key=lambda c: (-_suit_length(hands[place], c), c))
+        return max(options)
+    win = 0
+    for i in range(1, len(trick)):
+        if solver_core.beats(trick[i], trick[win]):
+            win = i
+    winner_place = (leader + win) % 4
+    ours = (winner_place in pos.side_d) == friend
+    last = len(trick) == 3
+    if ours and (last or (is_tarokk(trick[win]) and trick[win] < 4)):
+        return max(options, key=lambda c: (CARD_POINTS[c] - 3 * (c < 2), -c))
+    beating = [c for c in options if solver_core.beats(c, trick[win])]
+    if beating and not ours:
+        if last:
+            return max(beating, key=lambda c: (CARD_POINTS[c], c))
+        return max(beating, key=lambda c: c)  # the lowest card that beats it
+    return min(options, key=lambda c: (CARD_POINTS[c], -c))
+
+
+def _suit_length(hand: int, card: int) -> int:
+    return (hand & int(solver_core.suit_mask(card))).bit_count()
+
+
+register_bot(
+    "pimc",
+    PimcBot,
+    game="paskievics",
+    description=(
+        "Samples worlds consistent with its view (the partner included) and plays the card "
+        "that takes most card points double-dummy; bids and announces like the heuristic."
+    ),
+)

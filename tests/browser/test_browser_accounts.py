@@ -6,6 +6,7 @@ invitee's lobby and its Join opens the table. The account pages also fit phones 
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -90,6 +91,17 @@ def test_register_wrong_password_log_out_and_in(acct_server: Server, new_page: A
     other.wait_for_selector("#register-name-error:not([hidden])")
     assert other.get_attribute("#register-name", "aria-invalid") == "true"
     assert "/login" in other.url
+    # Hide my page: another visitor is told there is no such page; shown again, it is back.
+    page.click("#hide-switch")
+    page.wait_for_selector("#hide-status:text('hidden')")
+    other.goto(f"{acct_server.base}/players/{name}")
+    other.wait_for_selector("#player-error:not([hidden])")
+    assert "no player named" in other.locator("#player-error").inner_text()
+    page.click("#hide-switch")
+    page.wait_for_selector("#hide-status:text('public')")
+    other.goto(f"{acct_server.base}/players/{name}")
+    other.wait_for_selector("#player-body:not([hidden])")
+    assert other.locator("#owner-tools").is_hidden()
     # Log out: the header offers Log in and Register again.
     page.click("#logout-button")
     page.wait_for_selector("#account-box[data-state='guest']")
@@ -196,6 +208,13 @@ def test_three_registered_players_play_a_rated_paston_game(
         assert abs(rating - data["ratings"]["paston"]["rating"]) <= 0.05 + 1e-9
         assert card.locator(".elo").count() == 1  # Paston: the three-player Elo beside it
         assert card.locator("svg.rating-chart").count() >= 1
+    # "Download all my records": one line per finished game, each record with its meta.
+    link = a.locator("#download-records")
+    assert link.inner_text() == "Download all my records"
+    response = a.request.get(acct_server.base + str(link.get_attribute("href")))
+    assert response.ok and "ndjson" in response.headers["content-type"]
+    lines = [json.loads(x) for x in response.text().splitlines() if x.strip()]
+    assert len(lines) == 1 and "meta" in lines[0]
     # The leaderboard lists the three.
     a.goto(acct_server.base + "/leaderboard?game=paston")
     a.wait_for_selector("#board tbody tr")

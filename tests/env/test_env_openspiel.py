@@ -17,7 +17,7 @@ from paston.env.encoding import (  # noqa: E402
     info_state_string,
     observation_string,
 )
-from paston.games.paston.cards import SEVEN_SPADES  # noqa: E402
+from paston.games.paston.cards import SEVEN_SPADES, cards_of  # noqa: E402
 
 
 def playout(game: pyspiel.Game, rng: random.Random) -> pyspiel.State:
@@ -64,7 +64,7 @@ def test_random_sim_test_variants() -> None:
 
 
 def test_chance_outcomes_follow_the_bottom_card_rule() -> None:
-    game = pyspiel.load_game("python_paston")
+    game = pyspiel.load_game("python_paston", {"dealer": 1})
     rng = random.Random(0)
     state = game.new_initial_state()
     first = dict(state.chance_outcomes())
@@ -80,7 +80,7 @@ def test_chance_outcomes_follow_the_bottom_card_rule() -> None:
             cards, probs = zip(*outcomes, strict=True)
             state.apply_action(rng.choices(cards, probs)[0])
         assert state.history()[31] != SEVEN_SPADES
-    free = pyspiel.load_game("python_paston", {"bottom_7s_reshuffle": False})
+    free = pyspiel.load_game("python_paston", {"bottom_7s_reshuffle": False, "dealer": 0})
     assert dict(free.new_initial_state().chance_outcomes())[SEVEN_SPADES] == pytest.approx(1 / 32)
 
 
@@ -131,3 +131,143 @@ def test_python_algorithms_run_on_it() -> None:
     policy = solver.average_policy()
     state = playout(game, random.Random(1))
     assert state.is_terminal() and policy is not None
+
+
+def test_the_dealer_is_a_chance_outcome() -> None:
+    game = pyspiel.load_game("python_paston")
+    state = game.new_initial_state()
+    assert state.is_chance_node()
+    assert state.chance_outcomes() == [(0, 1 / 3), (1, 1 / 3), (2, 1 / 3)]
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 2) == "dealer 2"
+    state.apply_action(2)
+    assert state.deal is None and dict(state.chance_outcomes())[SEVEN_SPADES] == pytest.approx(
+        1 / 31
+    )
+    dealers = set()
+    rng = random.Random(3)
+    for _ in range(40):
+        final = playout(game, rng)
+        assert final.deal is not None
+        dealers.add(final.deal.dealer)
+        assert final.history()[0] == final.deal.dealer
+    assert dealers == {0, 1, 2}
+    # Before the dealer is drawn a player knows only its seat.
+    fresh = game.new_initial_state()
+    assert fresh.information_state_string(1).startswith("seat 1")
+    tensor = np.asarray(fresh.information_state_tensor(1))
+    assert tensor.sum() == 2.0
+
+
+def test_whole_game_flags_are_not_parameters() -> None:
+    for flag in ("target", "neg121_reset", "deal2_dealer", "marker_rule_each_game", "target_tie"):
+        assert flag not in openspiel_game.GAME_TYPE.parameter_specification
+        with pytest.raises(Exception, match=flag):
+            pyspiel.load_game("python_paston", {flag: 1})
+    game = pyspiel.load_game("python_paston", {"must_overtrump": True, "first_deal": True})
+    assert game.rules.must_overtrump and game.first_deal
+
+
+def _play_with_undo(game: pyspiel.Game, seed: int) -> None:
+    """Play a random game keeping every state, then undo every move back to the start,
+    checking each state equals the one kept."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    kept: list[tuple[str, list[int], int]] = []
+    while not state.is_terminal():
+        kept.append((str(state), state.history(), state.current_player()))
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    while kept:
+        text, history, player = kept.pop()
+        state.undo_action(player, state.history()[-1])
+        assert str(state) == text and state.history() == history
+        assert state.move_number() == len(history)
+
+
+def test_undo_action_takes_back_every_move() -> None:
+    for seed in range(6):
+        _play_with_undo(pyspiel.load_game("python_paston"), seed)
+    _play_with_undo(pyspiel.load_game("python_paston", {"dealer": 2, "first_deal": True}), 9)
+    state = pyspiel.load_game("python_paston").new_initial_state()
+    state.apply_action(1)
+    with pytest.raises(ValueError, match="the last move is"):
+        state.undo_action(0, 5)
+
+
+def test_resample_from_infostate_keeps_the_information_state() -> None:
+    game = pyspiel.load_game("python_paston")
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    rng = random.Random(6)
+    differing = 0
+    for _ in range(8):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(outcomes, probs)[0])
+                if state.is_chance_node() and len(state.history()) in (5, 20):
+                    for p in range(3):  # while dealing too
+                        other = state.resample_from_infostate(p, sampler)
+                        assert other.information_state_string(p) == (
+                            state.information_state_string(p)
+                        )
+                continue
+            player = state.current_player()
+            other = state.resample_from_infostate(player, sampler)
+            assert other.information_state_string(player) == state.information_state_string(player)
+            assert other.legal_actions() == state.legal_actions()
+            differing += str(other) != str(state)
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert differing > 0  # the hidden cards do get redrawn
+
+
+def test_all_players_observer_sees_every_hand() -> None:
+    from open_spiel.python.observation import make_observation
+
+    game = pyspiel.load_game("python_paston")
+    full = make_observation(
+        game,
+        pyspiel.IIGObservationType(
+            perfect_recall=False, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS
+        ),
+    )
+    state = game.new_initial_state()
+    rng = random.Random(2)
+    while state.is_chance_node():
+        outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(rng.choices(outcomes, probs)[0])
+    deal = state.deal
+    assert deal is not None
+    full.set_from(state, 1)
+    assert full.tensor.size == OBSERVATION_LAYOUT.size + openspiel_game.ALL_PLAYERS_EXTRA
+    for seat in range(3):
+        row = full.dict["all_hands"][(seat - 1) % 3]
+        assert set(np.flatnonzero(row)) == set(cards_of(deal.hands[seat]))
+    assert set(np.flatnonzero(full.dict["all_prikup"])) == set(cards_of(deal.prikup))
+    assert np.array_equal(
+        full.tensor[: OBSERVATION_LAYOUT.size], encode(deal.view(1), OBSERVATION_LAYOUT)
+    )
+    assert "all hands: " in full.string_from(state, 1)
+
+
+def test_python_ismcts_runs_without_user_code() -> None:
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = pyspiel.load_game("python_paston")
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
+    bot = ismcts.ISMCTSBot(game, evaluator, 1.4, 20, random_state=np.random.RandomState(1))
+    rng = random.Random(5)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(rng.choices(outcomes, probs)[0])
+    for _ in range(4):
+        if state.is_terminal():
+            break
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+    assert len(state.history()) >= 33 + 2

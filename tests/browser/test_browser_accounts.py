@@ -172,6 +172,9 @@ def test_three_registered_players_play_a_rated_paston_game(
     a.click("#create-button")
     a.wait_for_url("**/t/*")
     table_id = a.url.rsplit("/", 1)[-1]
+    # The lobby marks it rated (a registered player sits there).
+    c.goto(acct_server.base + "/")
+    c.wait_for_selector(f'#tables li[data-table="{table_id}"] .badge.rated')
     # The others open the link: the join dialog seats them under their account names.
     for page, name in ((b, names[1]), (c, names[2])):
         page.goto(f"{acct_server.base}/t/{table_id}")
@@ -188,6 +191,10 @@ def test_three_registered_players_play_a_rated_paston_game(
         page.wait_for_selector("#felt[data-seq]")
     clicked = finish_game(pages)
     assert any(len(m) == 2 for m in clicked), "no card was played"
+    # The game-over dialog leads a registered player to their page.
+    a.wait_for_selector("#gameover-dialog[open]")
+    a.click("#gameover-my-page")
+    a.wait_for_url(f"**/players/{names[0]}")
     # Each player's page: the rating changed, the game is in the history with its change.
     for page, name in zip(pages, names, strict=True):
         data = acct_server.get(f"/api/players/{name}")

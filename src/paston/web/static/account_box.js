@@ -164,10 +164,25 @@ function lockJoinNickname(name) {
   new MutationObserver(lock).observe(dialog, { attributes: true, attributeFilter: ["open"] });
 }
 
+// A logged-in player's game-over dialog links to their page, where the rating change shows.
+function linkGameOver(name) {
+  const dialog = document.getElementById("gameover-dialog");
+  const actions = dialog?.querySelector(".dialog-actions");
+  if (!actions || actions.querySelector("#gameover-my-page")) return;
+  const a = document.createElement("a");
+  a.className = "button";
+  a.id = "gameover-my-page";
+  a.href = playerURL(name);
+  a.textContent = t("account.my_rating", "My page and rating");
+  actions.prepend(a);
+}
+
 const box = document.getElementById("account-box");
 if (box) {
   renderAccountBox(box).then((who) => {
-    if (who.name) lockJoinNickname(who.name);
+    if (!who.name) return;
+    lockJoinNickname(who.name);
+    linkGameOver(who.name);
   });
 }
 

@@ -385,7 +385,10 @@ async function refreshTables() {
       if (tbl.status === "over" || (game === "paston" && tbl.deal_number > 1))
         actions += `<a class="button" href="/static/replay.html?t=${encodeURIComponent(tbl.id)}" target="_blank" rel="noopener">${escapeHTML(t("table.replay", "Replay"))}</a>`;
       li.innerHTML = `<span class="badge game-badge game-${escapeHTML(game)}">${escapeHTML(gameTitle(game))}</span>
-        <span class="name">${escapeHTML(tbl.name)}</span> ${statusBadge(tbl)}
+        <span class="name">${escapeHTML(tbl.name)}</span> ${statusBadge(tbl)}${
+          // Rated counts once registered players sit there (guests and bots are not rated).
+          tbl.rated && tbl.seats.some((x) => x.registered) ? ` <span class="badge rated">${escapeHTML(t("account.rated_badge", "rated"))}</span>` : ""
+        }
         <span class="seats">${seats}</span>
         <span class="totals hint-text">${tbl.totals && tbl.totals.some((x) => x) ? tbl.totals.join(" / ") : ""}</span>${actions}`;
       list.append(li);

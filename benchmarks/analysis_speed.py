@@ -8,8 +8,10 @@ the median seconds per deal and the deals a game to 121 takes with these bots (m
 
     nice -n 10 .venv/bin/python benchmarks/analysis_speed.py --deals 12
 
-The last line is JSON: median seconds per deal for each setting, the ratio to the baseline,
-decisions per deal, and the deals per game.
+The last line is JSON: median CPU seconds per deal for each setting (CPU time, because the
+machine is shared; the wall time is given too), the ratio to the baseline, decisions per deal,
+and the deals per game. Under load the 1 s (server) and 5 s (default) limits per decision are
+reached sooner, which lowers the worlds valued: the CPU figures are the fair ones.
 """
 
 from __future__ import annotations
@@ -68,17 +70,20 @@ def main() -> None:
     solver = Solver()
     settings = {"default": Settings(), "server": Settings(worlds=24, decision_seconds=1.0)}
     times: dict[str, list[float]] = {"hindsight": [], **{k: [] for k in settings}}
+    walls: dict[str, list[float]] = {k: [] for k in settings}
     decisions = []
     for i, deal in enumerate(deals, start=1):
-        start = time.perf_counter()
+        start = time.process_time()
         hindsight_only(deal, solver)
-        times["hindsight"].append(time.perf_counter() - start)
+        times["hindsight"].append(time.process_time() - start)
         for name, s in settings.items():
-            start = time.perf_counter()
+            start = time.process_time()
+            wall = time.perf_counter()
             result = analyse_deal(deal, i, settings=s, solver=solver)
-            times[name].append(time.perf_counter() - start)
+            times[name].append(time.process_time() - start)
+            walls[name].append(time.perf_counter() - wall)
         decisions.append(len(result.decisions))
-        print(f"deal {i}: {len(result.decisions)} decisions, "
+        print(f"deal {i}: {len(result.decisions)} decisions, CPU "
               + ", ".join(f"{k} {v[-1]:.2f} s" for k, v in times.items()), flush=True)  # fmt: skip
     per_game = [deals_per_game(1000 * g) for g in range(args.games)]
     med = {k: statistics.median(v) for k, v in times.items()}
@@ -86,7 +91,10 @@ def main() -> None:
         "benchmark": "analysis_speed",
         "deals": len(deals),
         "decisions_per_deal_median": statistics.median(decisions),
-        "seconds_per_deal_median": {k: round(v, 3) for k, v in med.items()},
+        "cpu_seconds_per_deal_median": {k: round(v, 3) for k, v in med.items()},
+        "wall_seconds_per_deal_median": {
+            k: round(statistics.median(v), 3) for k, v in walls.items()
+        },
         "ratio_to_hindsight": {k: round(med[k] / med["hindsight"], 1) for k in settings},
         "deals_per_game_median": statistics.median(per_game),
         "game_minutes_default": round(med["default"] * statistics.median(per_game) / 60, 1),

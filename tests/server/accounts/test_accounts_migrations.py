@@ -19,7 +19,9 @@ from sqlalchemy import create_engine, insert, inspect, select
 from sqlalchemy.engine import Engine
 from test_server_postgres import postgres_url
 
+from paston.server.accounts import FinishedGame, SeatResult, identity
 from paston.server.accounts import schema as account_schema
+from paston.server.accounts.history import game_rows, ratings_of, record_game
 from paston.server.migrations import BASELINE, head_revision, migrate, revision_of
 from paston.server.store import EventStore, events_t, meta_t, tables_t
 from paston.server.store import metadata as old_metadata
@@ -159,4 +161,18 @@ def test_the_same_upgrade_on_postgresql(postgres_url: str) -> None:
     schema = _schema(engine)
     EventStore(postgres_url).close()
     assert _schema(engine) == schema
+    # The account tables work on PostgreSQL too: a rated game's ratings and history.
+    ani = identity.find(engine, "PG ANI")
+    assert ani is not None
+    bob = identity.register(engine, "Pg Bob", "password2")
+    seats = (
+        SeatResult(0, "Pg Ani", ani.id, 12.0, False, False),
+        SeatResult(1, "Pg Bob", bob.id, -3.0, False, False),
+        SeatResult(2, "heuristic", None, 0.0, False, True),
+    )
+    game = FinishedGame("pgtable1", "paston", True, 1.7e9, seats, {"meta": {}})
+    assert record_game(engine, game) and not record_game(engine, game)
+    assert ratings_of(engine, ani.id)["paston"]["mu"] > 25.0
+    assert ratings_of(engine, bob.id)["paston"]["mu"] < 25.0
+    assert [g["place"] for g in game_rows(engine, bob.id, 5, 0)] == [3]
     engine.dispose()

@@ -18,7 +18,8 @@
 // `labels` (with "(you)"), `KEYS`, `bindKey(key, el)`, `sendAction(a)`, `rerender()`,
 // `commonTags(seat)`, `waitingBanner()` and `speed` (0 = no animation … 1 = normal).
 
-import { mountLanguage, t } from "./i18n.js";
+// `tr` is `t` where a function's `t` is the table (state.table).
+import { mountLanguage, t, t as tr } from "./i18n.js";
 import {
   clearToken,
   downloadJSON,
@@ -136,7 +137,7 @@ function connect() {
       // The stored token is not a seat of this table (any more): watch and offer a seat.
       clearToken(tableId);
       token = null;
-      showReject("Your saved seat is not valid at this table; you can take a free seat or watch.");
+      showReject(t("table.err_saved_seat", "Your saved seat is not valid at this table; you can take a free seat or watch."));
       connect();
       openJoinDialog();
       return;
@@ -144,7 +145,7 @@ function connect() {
     if (ev.code === 4404) {
       closedForGood = true;
       setConn("closed", "no such table");
-      showNotice("This table does not exist.");
+      showNotice(t("table.err_no_table", "This table does not exist."));
       return;
     }
     if (closedForGood) return;
@@ -164,7 +165,7 @@ function ping() {
 
 function sendRaw(msg) {
   if (!ws || ws.readyState !== WebSocket.OPEN) {
-    showReject("Not connected to the server; reconnecting…");
+    showReject(t("table.reconnecting", "Not connected to the server; reconnecting…"));
     return false;
   }
   ws.send(JSON.stringify(msg));
@@ -203,7 +204,7 @@ function handle(msg) {
         renderer?.onAction("reject");
         render();
       }
-      showReject(msg.code === "stale" ? `${msg.message} The table has moved on — choose again.` : msg.message);
+      showReject(msg.code === "stale" ? `${msg.message} ${t("table.stale", "The table has moved on — choose again.")}` : msg.message);
       break;
     case "chat":
       // Every (re)connect replays the recent chat: show each line once.
@@ -310,33 +311,36 @@ function seatCount() {
 }
 function shortNames() {
   const seats = state?.table?.seats ?? [];
-  return Array.from({ length: seatCount() }, (_, s) => (seats[s] ? seatName(seats[s]) : `Seat ${s}`));
+  return Array.from({ length: seatCount() }, (_, s) => (seats[s] ? seatName(seats[s]) : t("lobby.seat_n", "Seat {n}", { n: s })));
 }
 function names() {
-  return shortNames().map((n, s) => (s === mySeat() ? `${n} (you)` : n));
+  return shortNames().map((n, s) => (s === mySeat() ? t("table.name_you", "{name} (you)", { name: n }) : n));
 }
 
 function commonTags(s) {
-  const t = state.table;
+  const tbl = state.table;
   const v = state.view;
-  const seat = t.seats[s];
+  const seat = tbl.seats[s];
   const tags = [];
-  const dealer = v?.dealer ?? t.dealer;
-  if (dealer === s) tags.push(tagHTML("dealer", "dealer"));
-  if (seat?.kind === "bot") tags.push(tagHTML("bot", "bot"));
-  if (seat?.kind === "human" && seat.nickname && !seat.connected) tags.push(tagHTML("offline", "offline"));
-  if (seat?.stand_in) tags.push(tagHTML("offline", "bot stands in"));
-  if (seat?.kind === "human" && !seat.nickname) tags.push(tagHTML("passed", "free seat"));
+  const dealer = v?.dealer ?? tbl.dealer;
+  if (dealer === s) tags.push(tagHTML("dealer", t("tag.dealer", "dealer")));
+  if (seat?.kind === "bot") tags.push(tagHTML("bot", t("tag.bot", "bot")));
+  if (seat?.kind === "human" && seat.nickname && !seat.connected) tags.push(tagHTML("offline", t("tag.offline", "offline")));
+  if (seat?.stand_in) tags.push(tagHTML("offline", t("tag.stand_in", "bot stands in")));
+  if (seat?.kind === "human" && !seat.nickname) tags.push(tagHTML("passed", t("tag.free_seat", "free seat")));
   return tags;
 }
 
 function waitingBanner() {
-  const t = state.table;
-  const free = t.seats.filter((s) => s.kind === "human" && !s.nickname).map((s) => `seat ${s.seat}`);
+  const tbl = state.table;
+  const free = tbl.seats
+    .filter((s) => s.kind === "human" && !s.nickname)
+    .map((s) => t("table.seat_lower", "seat {n}", { n: s.seat }));
   const el = document.createElement("div");
   el.className = "banner";
-  el.innerHTML = `<div class="result-line">Waiting for ${escapeHTML(free.join(", ") || "players")}</div>
-    <div>Send the link to invite someone: <code>${escapeHTML(location.origin + "/t/" + tableId)}</code></div>`;
+  const who = free.join(", ") || t("table.players", "players");
+  el.innerHTML = `<div class="result-line">${escapeHTML(t("table.waiting_for", "Waiting for {who}", { who }))}</div>
+    <div>${escapeHTML(t("table.send_link", "Send the link to invite someone:"))} <code>${escapeHTML(location.origin + "/t/" + tableId)}</code></div>`;
   return el;
 }
 
@@ -370,16 +374,21 @@ function renderDealCountdown() {
   const waiting = queue.length > 0 && !queue[0].deal_over;
   if (dealHeld) {
     // The server's move timer does not wait for this page: say so when one runs.
-    const timer = state.table.move_timer ? " Your move timer runs there." : "";
-    line.textContent = waiting ? `The next ${hand} has started: it waits for you.${timer}` : `Kept open for you.`;
-    b.textContent = `Go to the next ${hand}`;
+    const timer = state.table.move_timer ? ` ${t("table.timer_runs", "Your move timer runs there.")}` : "";
+    line.textContent = waiting
+      ? t("table.next_started", "The next {hand} has started: it waits for you.", { hand }) + timer
+      : t("table.kept_open", "Kept open for you.");
+    b.textContent = t("table.go_next", "Go to the next {hand}", { hand });
     b.classList.add("primary");
     return;
   }
   b.classList.remove("primary");
-  b.textContent = "Keep this open";
+  b.textContent = t("table.keep_open", "Keep this open");
   const left = Math.ceil((dealEndShown + (state.table.deal_pause ?? 0) * 1000 - performance.now()) / 1000);
-  line.textContent = left > 0 ? `Next ${hand} in ${left} s` : `Next ${hand} in a moment…`;
+  line.textContent =
+    left > 0
+      ? t("table.next_in", "Next {hand} in {left} s", { hand, left })
+      : t("table.next_moment", "Next {hand} in a moment…", { hand });
 }
 
 function showReject(text) {
@@ -446,21 +455,28 @@ function render() {
   felt.dataset.seat = me === null ? "spectator" : String(me);
 
   // A mark in the tab title, for a player whose turn comes while looking elsewhere.
-  document.title = `${myTurn() ? "● Your turn — " : ""}${renderer.title} — ${t.name}`;
-  $("#table-name").textContent = t.name + (t.public ? "" : " (private)");
+  document.title = `${myTurn() ? `● ${tr("table.your_turn_title", "Your turn")} — ` : ""}${renderer.title} — ${t.name}`;
+  $("#table-name").textContent = t.name + (t.public ? "" : ` ${tr("table.private", "(private)")}`);
   const dealer = state.view?.dealer ?? t.dealer;
   const hand = renderer.handWord ?? "deal";
   // Between deals the table already counts the next deal; the header names the one that ended.
   const number = state.deal_over?.deal ?? t.deal_number;
   const played = (t.score_sheet ?? []).filter((r) => !r.redeal).length;
+  const games = hand === "game";
+  const meta = [
+    games ? tr("table.game_n", "game {n}", { n: number }) : tr("table.deal_n", "deal {n}", { n: number }),
+  ];
+  if (state.deal_over) meta[0] += ` ${tr("table.over_mark", "(over)")}`;
+  if (dealer !== null && dealer !== undefined) meta.push(tr("table.dealer_name", "dealer {name}", { name: shortNames()[dealer] }));
+  if (me === null) meta.push(tr("table.watching", "watching"));
   $("#deal-meta").textContent =
     t.status === "waiting"
-      ? "waiting for players"
+      ? tr("lobby.status_waiting", "waiting for players")
       : t.status === "over"
-        ? `${played} ${hand}${played === 1 ? "" : "s"} played`
-        : `${hand} ${number}${state.deal_over ? " (over)" : ""}${dealer !== null && dealer !== undefined ? ` · dealer ${shortNames()[dealer]}` : ""}${
-          me === null ? " · watching" : ""
-        }`;
+        ? games
+          ? tr("table.games_played", { one: "{count} game played", other: "{count} games played" }, { count: played })
+          : tr("table.deals_played", { one: "{count} deal played", other: "{count} deals played" }, { count: played })
+        : meta.join(" · ");
 
   const ms = renderer.render(state.view, context()) ?? 0;
   renderSidebar();
@@ -503,9 +519,9 @@ function renderTimer() {
   }
   const left = Math.max(0, Math.ceil(t.timer.deadline - (Date.now() / 1000 + clockOffset)));
   el.hidden = false;
-  el.textContent = `${left} s left`;
+  el.textContent = t("table.s_left", "{left} s left", { left });
   el.classList.toggle("urgent", left <= 5);
-  el.setAttribute("aria-label", `${left} seconds left`);
+  el.setAttribute("aria-label", t("table.seconds_left", "{left} seconds left", { left }));
 }
 
 // Outline the hint's best choice among the offered ones while the hint is current.
@@ -528,7 +544,7 @@ function renderHints(choices) {
   const ol = $("#hints");
   ol.replaceChildren();
   if (!choices.length) {
-    ol.innerHTML = `<li>No hint available.</li>`;
+    ol.innerHTML = `<li>${escapeHTML(t("table.no_hint", "No hint available."))}</li>`;
     return;
   }
   hintedAction = choices[0].action;
@@ -583,10 +599,10 @@ function openJoinDialog() {
     $("#join-desc").textContent = t("flow.take_over_desc", "Every person's seat is taken: take over a bot's seat (from the next hand), or watch.");
     $("#join-button").disabled = false;
   } else if (!free.length) {
-    $("#join-desc").textContent = "Every seat at this table is taken; you can watch.";
+    $("#join-desc").textContent = t("table.all_taken", "Every seat at this table is taken; you can watch.");
     $("#join-button").disabled = true;
   } else {
-    $("#join-desc").textContent = "Choose a nickname to play at this table, or watch as a spectator.";
+    $("#join-desc").textContent = t("table.join_desc", "Choose a nickname to play at this table, or watch as a spectator.");
     $("#join-button").disabled = false;
     free.forEach((s, i) => {
       const id = `join-seat-${s.seat}`;
@@ -606,7 +622,7 @@ async function doJoin(ev) {
   const err = $("#join-error");
   err.hidden = true;
   if (!nick) {
-    err.textContent = "Enter a nickname.";
+    err.textContent = t("account.name_missing", "Enter a name.");
     err.hidden = false;
     return;
   }
@@ -635,7 +651,7 @@ async function doJoin(ev) {
     const res = await joinTable(tableId, nick, seatEl ? Number(seatEl.value) : null);
     token = res.token;
     $("#join-dialog").close();
-    sysChat(`You sat down at seat ${res.seat}.`);
+    sysChat(t("table.sat_down", "You sat down at seat {n}.", { n: res.seat }));
     retry = 0;
     connect();
   } catch (e) {
@@ -667,7 +683,7 @@ async function exportRecord() {
     const rec = await getJSON(`/api/tables/${encodeURIComponent(tableId)}/record`);
     downloadJSON(`${game}-${tableId}.json`, rec);
   } catch (e) {
-    showReject(`Could not export the record: ${e.message}`);
+    showReject(t("table.err_export", "Could not export the record: {error}", { error: e.message }));
   }
 }
 
@@ -697,7 +713,7 @@ function onKey(ev) {
 function requestHint() {
   if (sendRaw({ type: "hint" })) {
     const ol = $("#hints");
-    ol.innerHTML = `<li>Thinking…</li>`;
+    ol.innerHTML = `<li>${escapeHTML(t("table.thinking", "Thinking…"))}</li>`;
   }
 }
 
@@ -748,9 +764,9 @@ async function init() {
     const link = `${location.origin}/t/${tableId}`;
     try {
       await navigator.clipboard.writeText(link);
-      sysChat(`Link copied: ${link}`);
+      sysChat(t("table.link_copied", "Link copied: {link}", { link }));
     } catch {
-      sysChat(`Table link: ${link}`);
+      sysChat(t("table.link", "Table link: {link}", { link }));
     }
   });
   $("#chat-form").addEventListener("submit", (ev) => {
@@ -784,7 +800,7 @@ async function init() {
   try {
     summary = await getJSON(`/api/tables/${encodeURIComponent(tableId)}`);
   } catch (e) {
-    showNotice(e.status === 404 ? "There is no table at this address." : e.message);
+    showNotice(e.status === 404 ? t("table.err_no_address", "There is no table at this address.") : e.message);
     setConn("closed", "no table");
     return;
   }

@@ -4,6 +4,7 @@
 // `render(view, ctx)` after every state it shows (the context is described in table.js).
 
 import { escapeHTML } from "../api.js";
+import { t as tr } from "../i18n.js";
 import { consequence } from "./consequences.js";
 import {
   BID_LADDER,
@@ -40,21 +41,21 @@ const FELT_HTML = `
     <div class="contract-line" id="contract-line"></div>
   </div>
   <div class="seat-box seat-right" id="seat-right" aria-live="polite"></div>
-  <div class="trick-area" id="trick-area" role="group" aria-label="Current trick"></div>
+  <div class="trick-area" id="trick-area" role="group" aria-label="${tr("table.current_trick", "Current trick")}"></div>
   <div class="dock" id="dock">
     <div class="action-panel" id="action-panel" aria-live="polite"></div>
     <div class="my-area">
-      <div class="my-hand" id="my-hand" role="group" aria-label="Your hand"></div>
+      <div class="my-hand" id="my-hand" role="group" aria-label="${tr("table.your_hand", "Your hand")}"></div>
       <div class="seat-box me-box" id="seat-me"></div>
     </div>
   </div>`;
 
 const PANEL_HTML = `
-  <h2 id="deal-title">This deal</h2>
+  <h2 id="deal-title">${tr("replay.this_deal", "This deal")}</h2>
   <dl class="info-list" id="deal-info"></dl>
-  <ol class="auction" id="auction" aria-label="Auction"></ol>
-  <h3 id="last-title">Last trick</h3>
-  <div class="last-trick" id="last-trick" aria-labelledby="last-title"><span class="hint-text">No trick yet.</span></div>`;
+  <ol class="auction" id="auction" aria-label="${tr("common.auction", "Auction")}"></ol>
+  <h3 id="last-title">${tr("common.last_trick", "Last trick")}</h3>
+  <div class="last-trick" id="last-trick" aria-labelledby="last-title"><span class="hint-text">${tr("table.no_trick", "No trick yet.")}</span></div>`;
 
 // The renderer's own state: the cards chosen to discard, and the context of the last render.
 let selected = [];
@@ -65,8 +66,10 @@ const mySeat = () => ctx.me;
 const myTurn = () => ctx.myTurn;
 
 export const title = "Paston";
-export const keysHelp =
-  "Keys: <kbd>1</kbd>…<kbd>9</kbd> <kbd>0</kbd> <kbd>a</kbd>… pick a listed choice, <kbd>Enter</kbd> confirms, <kbd>H</kbd> hint, <kbd>Esc</kbd> clears a selection.";
+export const keysHelp = tr(
+  "paston.keys_help",
+  "Keys: <kbd>1</kbd>…<kbd>9</kbd> <kbd>0</kbd> <kbd>a</kbd>… pick a listed choice, <kbd>Enter</kbd> confirms, <kbd>H</kbd> hint, <kbd>Esc</kbd> clears a selection.",
+);
 
 export function mount(felt, panel) {
   felt.className = "felt";
@@ -82,16 +85,17 @@ export function onAction(what) {
 }
 
 export function actionLabel(action) {
-  if (BID_LADDER.includes(action)) return `Bid ${CONTRACT_LABEL[action]}`;
+  if (BID_LADDER.includes(action)) return tr("action.bid", "Bid {contract}", { contract: CONTRACT_LABEL[action] });
   return cardActionLabel(action);
 }
 
 // One line for the chat/log about an action (used by the shell for hints and notices).
 export function describeEvent(seat, action, names) {
-  if (isCard(action)) return `${names[seat]} plays ${cardActionLabel(action)}`;
-  if (action.startsWith("discard")) return `${names[seat]} discards`;
-  if (BID_LADDER.includes(action)) return `${names[seat]} bids ${CONTRACT_LABEL[action]}`;
-  if (action === "pass") return `${names[seat]} passes`;
+  const name = names[seat];
+  if (isCard(action)) return tr("event.plays", "{name} plays {card}", { name, card: cardActionLabel(action) });
+  if (action.startsWith("discard")) return tr("event.discards", "{name} discards", { name });
+  if (BID_LADDER.includes(action)) return tr("event.bids", "{name} bids {contract}", { name, contract: CONTRACT_LABEL[action] });
+  if (action === "pass") return tr("event.passes", "{name} passes", { name });
   return `${names[seat]}: ${cardActionLabel(action)}`;
 }
 
@@ -144,14 +148,14 @@ export function renderScores(table, chart, legend, sheet, names, t) {
 export function gameOverHTML(t, names, me) {
   const totals = t.totals ?? names.map(() => 0);
   let head;
-  if (t.draw) head = "The game is a draw.";
+  if (t.draw) head = tr("over.draw", "The game is a draw.");
   else if (t.winner !== null && t.winner !== undefined)
-    head = t.winner === me ? "You won the game!" : `${names[t.winner]} wins the game.`;
-  else head = "The game is over.";
+    head = t.winner === me ? tr("over.you_won", "You won the game!") : tr("over.wins", "{name} wins the game.", { name: names[t.winner] });
+  else head = tr("over.over", "The game is over.");
   return `<p class="result-line" id="gameover-result">${escapeHTML(head)}</p>
     <table class="scores"><thead><tr>${names.map((n) => `<th scope="col">${escapeHTML(n)}</th>`).join("")}</tr></thead>
     <tbody><tr>${totals.map((x) => `<td>${x}</td>`).join("")}</tr></tbody></table>
-    <p class="hint-text">${(t.score_sheet ?? []).filter((r) => !r.redeal).length} deals played.</p>`;
+    <p class="hint-text">${escapeHTML(tr("table.deals_played", { one: "{count} deal played", other: "{count} deals played" }, { count: (t.score_sheet ?? []).filter((r) => !r.redeal).length }))}</p>`;
 }
 
 // Keys the renderer handles itself (before the shell's listed-choice keys); true = handled.
@@ -189,9 +193,13 @@ function handCount(v, s) {
 
 export function phaseVerb(phase) {
   return (
-    { bidding: "bid", exchange: "discard", declare: "declare", defence: "whist or pass", play: "play" }[
-      phase
-    ] ?? phase
+    {
+      bidding: tr("verb.bid", "bid"),
+      exchange: tr("verb.discard", "discard"),
+      declare: tr("verb.declare", "declare"),
+      defence: tr("verb.whist_or_pass", "whist or pass"),
+      play: tr("verb.play", "play"),
+    }[phase] ?? phase
   );
 }
 
@@ -199,7 +207,7 @@ function seatTags(s) {
   const v = state().view;
   const tags = ctx.commonTags(s);
   if (v) {
-    if (v.declarer === s) tags.push(tagHTML("declarer", "declarer"));
+    if (v.declarer === s) tags.push(tagHTML("declarer", tr("tag.declarer", "declarer")));
     if (v.phase === "bidding" || (v.declarer !== null && v.declarer !== undefined)) {
       let last = null;
       for (const [ss, a] of v.history) {
@@ -207,10 +215,15 @@ function seatTags(s) {
         if (ss === s) last = a;
       }
       if (v.phase === "bidding" && last)
-        tags.push(last === "pass" ? tagHTML("passed", "passed") : tagHTML("whist", `bid ${CONTRACT_LABEL[last] ?? last}`));
+        tags.push(
+          last === "pass"
+            ? tagHTML("passed", tr("tag.passed", "passed"))
+            : tagHTML("whist", tr("tag.bid", "bid {contract}", { contract: CONTRACT_LABEL[last] ?? last })),
+        );
     }
     for (const [ss, a] of v.defence ?? []) {
-      if (ss === s) tags.push(a === "whist" ? tagHTML("whist", "whist") : tagHTML("passed", "no whist"));
+      if (ss === s)
+        tags.push(a === "whist" ? tagHTML("whist", tr("tag.whist", "whist")) : tagHTML("passed", tr("tag.no_whist", "no whist")));
     }
   }
   return tags;
@@ -219,8 +232,8 @@ function seatTags(s) {
 function seatStat(s) {
   const v = state().view;
   if (!v || !(v.phase === "play" || v.tricks.length)) return "";
-  const out = v.active?.length && !v.active.includes(s) ? " · cards laid aside" : "";
-  return `Tricks: <b>${v.tricks_won[s]}</b>${out}`;
+  const out = v.active?.length && !v.active.includes(s) ? ` · ${escapeHTML(tr("stat.laid_aside", "cards laid aside"))}` : "";
+  return `${escapeHTML(tr("stat.tricks", "Tricks:"))} <b>${v.tricks_won[s]}</b>${out}`;
 }
 
 // An opponent's hand: face up when the deal is over or the hand lies open, else card backs.
@@ -257,13 +270,13 @@ function renderMyHand(trump) {
   const me = mySeat();
   const over = state().deal_over;
   if (me === null) {
-    el.setAttribute("aria-label", "Seat 0's hand");
+    el.setAttribute("aria-label", tr("table.seat0_hand", "Seat 0's hand"));
     if (over?.hands) for (const c of handOrder(over.hands[0])) el.append(cardElement(c));
     else if (v?.open_hands?.["0"]) for (const c of handOrder(v.open_hands["0"])) el.append(cardElement(c));
     else if (v) for (let i = 0; i < handCount(v, 0); i++) el.append(cardBack());
     return;
   }
-  el.setAttribute("aria-label", "Your hand");
+  el.setAttribute("aria-label", tr("table.your_hand", "Your hand"));
   if (!v) return;
   if (over?.hands) {
     for (const c of handOrder(over.hands[me], trump)) el.append(cardElement(c));
@@ -326,26 +339,41 @@ function renderStatus() {
   const line = $("#turn-line");
   const cline = $("#contract-line");
   let text = "";
-  if (t.status === "waiting") text = "Waiting for players to sit down";
-  else if (t.status === "over") text = "The game is over";
-  else if (state().deal_over) text = state().deal_over.redeal ? "Thrown in — redeal" : "Deal over";
+  if (t.status === "waiting") text = tr("status.waiting", "Waiting for players to sit down");
+  else if (t.status === "over") text = tr("status.over", "The game is over");
+  else if (state().deal_over)
+    text = state().deal_over.redeal ? tr("status.redeal", "Thrown in — redeal") : tr("status.deal_over", "Deal over");
   else if (v && v.to_act !== null && v.to_act !== undefined) {
     text =
       v.to_act === mySeat()
         ? ctx.pending
-          ? "Sending…"
-          : `Your turn to ${phaseVerb(v.phase)}`
-        : `${nm[v.to_act]} to ${phaseVerb(v.phase)}…`;
+          ? tr("status.sending", "Sending…")
+          : tr("status.your_turn", "Your turn to {verb}", { verb: phaseVerb(v.phase) })
+        : tr("status.their_turn", "{name} to {verb}…", { name: nm[v.to_act], verb: phaseVerb(v.phase) });
   }
   line.innerHTML = `<span id="turn-text">${escapeHTML(text)}</span><span class="countdown" id="countdown" hidden></span>`;
   let c = "";
   if (v) {
     if (v.contract && v.contract !== "surrender") {
-      c = `${contractText(v.contract)} by ${escapeHTML(nm[v.declarer])} · trumps ${SUIT_SYMBOL[CONTRACT_TRUMP[v.contract]]}`;
+      c = escapeHTML(
+        tr("status.contract_by", "{contract} by {name} · trumps {suit}", {
+          contract: contractText(v.contract),
+          name: nm[v.declarer],
+          suit: SUIT_SYMBOL[CONTRACT_TRUMP[v.contract]],
+        }),
+      );
     } else if (v.phase === "bidding") {
-      c = v.bid ? `Highest bid: ${contractText(v.bid)} (${escapeHTML(nm[v.bidder])})` : "Bidding: nobody has bid yet";
+      c = escapeHTML(
+        v.bid
+          ? tr("status.highest_bid", "Highest bid: {contract} ({name})", { contract: contractText(v.bid), name: nm[v.bidder] })
+          : tr("status.no_bid", "Bidding: nobody has bid yet"),
+      );
     } else if (v.declarer !== null && v.declarer !== undefined) {
-      c = `${escapeHTML(nm[v.declarer])} ${v.all_pass ? "declares after an all-pass" : `won the auction with ${contractText(v.bid)}`}`;
+      c = escapeHTML(
+        v.all_pass
+          ? tr("status.all_pass_declares", "{name} declares after an all-pass", { name: nm[v.declarer] })
+          : tr("status.won_auction", "{name} won the auction with {contract}", { name: nm[v.declarer], contract: contractText(v.bid) }),
+      );
     }
   }
   cline.innerHTML = c;
@@ -381,7 +409,8 @@ function renderCenter() {
     wrap.append(pair);
     const cap = document.createElement("span");
     cap.className = "who-played";
-    cap.textContent = v.phase === "bidding" ? "prikup" : `${nm[v.declarer]} takes the prikup`;
+    cap.textContent =
+      v.phase === "bidding" ? tr("term.prikup_lower", "prikup") : tr("status.takes_prikup", "{name} takes the prikup", { name: nm[v.declarer] });
     wrap.append(cap);
     el.append(wrap);
   }
@@ -433,13 +462,13 @@ function renderPanel() {
     const extra = document.createElement("div");
     extra.className = "deal-cards";
     for (const [what, cards] of [
-      ["Prikup", over.prikup],
-      ["Discards", over.discards],
+      [tr("term.prikup", "Prikup"), over.prikup],
+      [tr("result.discards", "Discards"), over.discards],
     ]) {
       if (!cards?.length) continue;
       const group = document.createElement("span");
       group.className = "deal-cards-group";
-      group.innerHTML = `<span class="deal-cards-label">${what}:</span>`;
+      group.innerHTML = `<span class="deal-cards-label">${escapeHTML(what)}:</span>`;
       for (const c of cards) group.append(cardElement(c, { small: true }));
       extra.append(group);
     }
@@ -450,7 +479,8 @@ function renderPanel() {
   }
   if (!v) return;
   if (!myTurn()) {
-    if (mySeat() === null) el.innerHTML = `<span class="hint-text" style="color:#e8e2cc">You are watching.</span>`;
+    if (mySeat() === null)
+      el.innerHTML = `<span class="hint-text" style="color:#e8e2cc">${escapeHTML(tr("table.you_watch", "You are watching."))}</span>`;
     return;
   }
   const prompt = document.createElement("div");
@@ -458,13 +488,13 @@ function renderPanel() {
   const choices = document.createElement("div");
   choices.className = "choices";
   if (v.phase === "exchange") {
-    prompt.textContent = "You won the auction: choose two cards to discard, then confirm (Enter).";
+    prompt.textContent = tr("prompt.exchange", "You won the auction: choose two cards to discard, then confirm (Enter).");
     const pk = document.createElement("div");
     pk.className = "prikup-show";
-    pk.innerHTML = `<span>Prikup:</span>`;
+    pk.innerHTML = `<span>${escapeHTML(tr("term.prikup", "Prikup"))}:</span>`;
     for (const c of v.prikup ?? []) pk.append(cardElement(c, { small: true }));
     const sel = document.createElement("span");
-    sel.textContent = selected.length ? `Discard: ${selected.map(cardLabel).join(" ")}` : "Discard: —";
+    sel.textContent = `${tr("prompt.discard_label", "Discard:")} ${selected.length ? selected.map(cardLabel).join(" ") : "—"}`;
     sel.style.marginLeft = "1rem";
     pk.append(sel);
     const b = document.createElement("button");
@@ -472,7 +502,7 @@ function renderPanel() {
     b.className = "primary";
     b.id = "confirm-discard";
     b.disabled = selected.length !== 2 || ctx.pending;
-    b.innerHTML = `Discard these two <kbd>Enter</kbd>`;
+    b.innerHTML = `${escapeHTML(tr("prompt.discard_two", "Discard these two"))} <kbd>Enter</kbd>`;
     b.addEventListener("click", confirmDiscard);
     // One row (prikup, selection, confirm): a taller panel would run into the hand below.
     b.style.marginLeft = "1rem";
@@ -481,8 +511,11 @@ function renderPanel() {
     return;
   }
   if (v.phase === "play") {
-    prompt.textContent = v.trick.length ? "Play a card (highlighted cards are legal)." : "Your lead: play any card.";
-    if (v.hand_to_play !== mySeat()) prompt.textContent = `Play a card from ${nm[v.hand_to_play]}'s open hand.`;
+    prompt.textContent = v.trick.length
+      ? tr("prompt.play", "Play a card (highlighted cards are legal).")
+      : tr("prompt.lead", "Your lead: play any card.");
+    if (v.hand_to_play !== mySeat())
+      prompt.textContent = tr("prompt.play_open", "Play a card from {name}'s open hand.", { name: nm[v.hand_to_play] });
     el.append(prompt);
     return;
   }
@@ -493,9 +526,11 @@ function renderPanel() {
   };
   const legal = [...v.legal].sort((a, b) => order(a) - order(b) || ladderIndex(a) - ladderIndex(b));
   prompt.textContent =
-    { bidding: "Your bid:", declare: "Declare your contract, or surrender:", defence: "Whist (play against the declarer) or pass?" }[
-      v.phase
-    ] ?? "Your choice:";
+    {
+      bidding: tr("prompt.bid", "Your bid:"),
+      declare: tr("prompt.declare", "Declare your contract, or surrender:"),
+      defence: tr("prompt.defence", "Whist (play against the declarer) or pass?"),
+    }[v.phase] ?? tr("prompt.choice", "Your choice:");
   legal.forEach((a, i) => {
     choices.append(choiceButton(a, ctx.KEYS[i], i === 0 && a !== "pass"));
   });
@@ -521,19 +556,24 @@ function renderDealPanel() {
   const rows = [];
   const dealer = v?.dealer ?? t.dealer;
   if (!v) {
-    rows.push(["Deal", t.status === "waiting" ? "—" : String(t.deal_number)]);
-    if (dealer !== null && dealer !== undefined) rows.push(["Dealer", nm[dealer]]);
+    rows.push([tr("common.deal", "Deal"), t.status === "waiting" ? "—" : String(t.deal_number)]);
+    if (dealer !== null && dealer !== undefined) rows.push([tr("info.dealer", "Dealer"), nm[dealer]]);
   }
   if (v) {
-    if (v.phase === "bidding") rows.push(["First bidder", nm[v.first_bidder] ?? "—"]);
-    if (v.bid) rows.push([v.phase === "bidding" ? "Highest bid" : "Final bid", contractText(v.bid)]);
-    if (v.declarer !== null && v.declarer !== undefined) rows.push(["Declarer", nm[v.declarer]]);
-    if (v.contract) rows.push(["Contract", contractText(v.contract)]);
-    if (v.contract && CONTRACT_TRUMP[v.contract]) rows.push(["Trumps", SUIT_SYMBOL[CONTRACT_TRUMP[v.contract]]]);
+    if (v.phase === "bidding") rows.push([tr("info.first_bidder", "First bidder"), nm[v.first_bidder] ?? "—"]);
+    if (v.bid)
+      rows.push([v.phase === "bidding" ? tr("info.highest_bid", "Highest bid") : tr("info.final_bid", "Final bid"), contractText(v.bid)]);
+    if (v.declarer !== null && v.declarer !== undefined) rows.push([tr("info.declarer", "Declarer"), nm[v.declarer]]);
+    if (v.contract) rows.push([tr("info.contract", "Contract"), contractText(v.contract)]);
+    if (v.contract && CONTRACT_TRUMP[v.contract]) rows.push([tr("info.trumps", "Trumps"), SUIT_SYMBOL[CONTRACT_TRUMP[v.contract]]]);
     if (v.defence?.length)
-      rows.push(["Defence", v.defence.map(([s, a]) => `${nm[s]}: ${a === "whist" ? "whist" : "pass"}`).join(", ")]);
-    if (v.phase === "play" || v.tricks.length) rows.push(["Tricks", v.tricks_won.map((n, s) => `${nm[s]} ${n}`).join(" · ")]);
-    if (v.discards) rows.push(["Your discards", v.discards.map(cardLabel).join(" ")]);
+      rows.push([
+        tr("info.defence", "Defence"),
+        v.defence.map(([s, a]) => `${nm[s]}: ${a === "whist" ? tr("tag.whist", "whist") : tr("tag.pass", "pass")}`).join(", "),
+      ]);
+    if (v.phase === "play" || v.tricks.length)
+      rows.push([tr("info.tricks", "Tricks"), v.tricks_won.map((n, s) => `${nm[s]} ${n}`).join(" · ")]);
+    if (v.discards) rows.push([tr("info.your_discards", "Your discards"), v.discards.map(cardLabel).join(" ")]);
   }
   info.innerHTML = rows.map(([k, val]) => `<dt>${escapeHTML(k)}</dt><dd>${escapeHTML(val)}</dd>`).join("");
   renderAuction($("#auction"), v?.history ?? [], nm);

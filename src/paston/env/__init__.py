@@ -68,6 +68,7 @@ __all__ = [
 GYM_IDS: dict[str, str] = {
     "paston/Paston-v0": "paston.env.gym_env:PastonEnv",
     "paston/Paris-v0": "paston.env.paris_gym:ParisEnv",
+    "paston/Paskievics-v0": "paston.env.paskievics_gym:PaskievicsEnv",
 }
 
 

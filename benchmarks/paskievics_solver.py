@@ -1,0 +1,135 @@
+"""Paskievics card-point double-dummy solver: time per full 9-card deal and per 4-card ending.
+
+Positions come from real deals: random deals bid, discarded and announced by the heuristic bot;
+the full deal is the position before the first lead, the ending the position after the
+heuristic bots have played five tricks. Sides are the deal's real ones (declarer and partner).
+Each position is solved from an empty table (``Solver.clear``), so no timing profits from an
+earlier one. The baseline, in the same process, is the brute-force minimax on the first
+``--baseline`` endings (the ratio says what the pruning and the table buy).
+
+Usage::
+
+    nice -n 10 .venv/bin/python benchmarks/paskievics_solver.py --deals 12 --endings 400 \
+        --seconds 600
+
+The last line printed is one JSON object with every figure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import time
+
+from paston.games.paskievics.bots.heuristic import HeuristicBot
+from paston.games.paskievics.rules import DEFAULT_RULES
+from paston.games.paskievics.shuffle import deal_cards
+from paston.games.paskievics.solver import PlayPosition, Solver
+from paston.games.paskievics.solver.bruteforce import brute_force
+from paston.games.paskievics.state import PaskievicsState
+from paston.games.paskievics.view import build_view
+
+
+def position(state: PaskievicsState) -> PlayPosition:
+    """The state's play position, places in playing order from forehand."""
+    order = [(state.forehand + i) % state.seats for i in range(4)]
+    hands = [sum(1 << c for c in state.hands[s]) for s in order]
+    leader = order.index(state.tricks[-1][2]) if state.tricks else 0
+    side = frozenset(i for i, s in enumerate(order) if state.side(s) == 0)
+    return PlayPosition((hands[0], hands[1], hands[2], hands[3]), leader, side)
+
+
+def positions(seed: int, tricks: int, count: int) -> list[PlayPosition]:
+    """``count`` positions at trick boundaries after ``tricks`` heuristic tricks."""
+    rng = random.Random(seed)
+    bot = HeuristicBot()
+    out: list[PlayPosition] = []
+    while len(out) < count:
+        hands, talon, dealer = deal_cards(rng, rng.randrange(4), 4)
+        state = PaskievicsState(hands, talon, dealer, DEFAULT_RULES)
+        while not state.is_over:
+            if state.phase == "play" and len(state.tricks) == tricks and not state.trick:
+                out.append(position(state))
+                break
+            state.apply(bot.act(build_view(state, state.to_act)))
+    return out
+
+
+def percentile(values: list[float], q: float) -> float:
+    """Nearest-rank percentile."""
+    ordered = sorted(values)
+    rank = max(1, min(len(ordered), round(q / 100 * len(ordered) + 0.5)))
+    return ordered[rank - 1]
+
+
+def timed(solver: Solver, pos: PlayPosition) -> tuple[float, int, int]:
+    solver.clear()
+    nodes = solver.nodes
+    start = time.perf_counter()
+    value = solver.solve(pos)
+    return time.perf_counter() - start, solver.nodes - nodes, value
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=12)
+    parser.add_argument("--endings", type=int, default=400)
+    parser.add_argument("--baseline", type=int, default=20)
+    parser.add_argument("--seconds", type=float, default=600.0, help="bound on the full deals")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    solver = Solver()
+    compile_start = time.perf_counter()
+    solver.solve(positions(args.seed + 99, 7, 1)[0])
+    compile_s = time.perf_counter() - compile_start
+
+    endings = positions(args.seed, 5, args.endings)
+    end_times = [timed(solver, p)[0] for p in endings]
+    base_times = []
+    solver_times = []
+    for pos in endings[: args.baseline]:
+        start = time.perf_counter()
+        expected = brute_force(pos)
+        base_times.append(time.perf_counter() - start)
+        elapsed, _nodes, value = timed(solver, pos)
+        solver_times.append(elapsed)
+        assert value == expected, "solver and brute force disagree"
+
+    full = positions(args.seed, 0, args.deals)
+    full_times: list[float] = []
+    full_nodes: list[int] = []
+    start = time.perf_counter()
+    for pos in full:
+        if time.perf_counter() - start > args.seconds:
+            break
+        elapsed, nodes, _value = timed(solver, pos)
+        full_times.append(elapsed)
+        full_nodes.append(nodes)
+        print(f"full deal {len(full_times)}: {elapsed:.2f} s, {nodes} nodes", flush=True)
+
+    out = {
+        "benchmark": "paskievics_solver",
+        "command": f"benchmarks/paskievics_solver.py --deals {args.deals} --endings "
+        f"{args.endings} --baseline {args.baseline} --seconds {args.seconds:g} --seed {args.seed}",
+        "compile_s": round(compile_s, 2),
+        "ending4_n": len(end_times),
+        "ending4_median_ms": round(statistics.median(end_times) * 1000, 3),
+        "ending4_p99_ms": round(percentile(end_times, 99) * 1000, 3),
+        "ending4_bruteforce_median_ms": round(statistics.median(base_times) * 1000, 3),
+        "ending4_solver_median_ms_same_positions": round(statistics.median(solver_times) * 1000, 3),
+        "ending4_speedup_vs_bruteforce": round(
+            statistics.median(base_times) / statistics.median(solver_times), 1
+        ),
+        "full9_n": len(full_times),
+        "full9_median_s": round(statistics.median(full_times), 3) if full_times else None,
+        "full9_p99_s": round(percentile(full_times, 99), 3) if full_times else None,
+        "full9_max_s": round(max(full_times), 3) if full_times else None,
+        "full9_median_nodes": int(statistics.median(full_nodes)) if full_nodes else None,
+    }
+    print(json.dumps(out))
+
+
+if __name__ == "__main__":
+    main()

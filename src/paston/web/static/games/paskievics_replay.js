@@ -76,7 +76,7 @@ export async function start({ data, summary, tableId, showError }) {
   }
 
   // Every hand face up: the renderer shows the other seats' backs during a deal.
-  function openHands(view, bottom) {
+  function openHands(view, bottom, over) {
     for (const box of document.querySelectorAll("#pk-seats .pk-seat[data-seat]")) {
       const s = Number(box.dataset.seat);
       const hand = box.querySelector(".pk-opp-hand");
@@ -90,7 +90,9 @@ export async function start({ data, summary, tableId, showError }) {
     if (mine.childElementCount) return;
     mine.setAttribute("aria-label", t("pkreplay.holds", "{name} holds", { name: names[bottom] }));
     let prev = null;
-    for (const c of sortCards(view.hands_now[bottom] ?? [])) {
+    // At the deal's end the bottom seat shows its dealt cards, like the others.
+    const cards = over ? over.hands?.[bottom] ?? [] : view.hands_now[bottom] ?? [];
+    for (const c of sortCards(cards)) {
       if (prev && prev !== groupOf(c)) {
         const gap = document.createElement("span");
         gap.className = "suit-gap";
@@ -105,7 +107,9 @@ export async function start({ data, summary, tableId, showError }) {
     const deal = deals[pos.deal];
     const k = pos.step;
     const last = k === steps(pos.deal) - 1;
-    const view = { ...deal.steps[k], actions: deal.actions.slice(0, k) };
+    // Nobody is "you" in a replay: the bottom seat's talon cards are not "You got" (every hand
+    // is open anyway).
+    const view = { ...deal.steps[k], actions: deal.actions.slice(0, k), talon_received: null };
     const over = last && deal.over ? deal.over : null;
     const gameOver = atEnd() && summary.status === "over";
     const felt = $("#felt");
@@ -139,7 +143,7 @@ export async function start({ data, summary, tableId, showError }) {
     };
     table.render(view, ctx);
     // The renderer draws seat 0 at the bottom when nobody is "you"; its hand goes in the dock.
-    openHands(view, Number($("#pk-me")?.dataset.seat ?? 0));
+    openHands(view, Number($("#pk-me")?.dataset.seat ?? 0), over);
     if (!over) {
       const panel = $("#action-panel");
       panel.replaceChildren();

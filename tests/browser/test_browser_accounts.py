@@ -119,7 +119,7 @@ def test_register_wrong_password_log_out_and_in(acct_server: Server, new_page: A
     page.wait_for_selector(f"#account-box .account-name:text-is('{name}')")
 
 
-def finish_game(pages: list[Any], max_seconds: float = 60) -> list[str]:
+def finish_game(pages: list[Any], max_seconds: float = 120) -> list[str]:
     """Each page makes its moves by clicking (the page whose turn it is) until the game is over."""
     clicked: list[str] = []
     deadline = time.monotonic() + max_seconds

@@ -29,7 +29,8 @@ class PlaySession:
 
     def __init__(self, args: list[str], cwd: Path, prompt: re.Pattern[str]) -> None:
         self.prompt = prompt
-        env = {**os.environ, "PYTHONIOENCODING": "utf-8", "COLUMNS": "100"}
+        # English whatever the machine's locale (the terminal follows it, paston.i18n).
+        env = {**os.environ, "PYTHONIOENCODING": "utf-8", "COLUMNS": "100", "PASTON_LANG": "en"}
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "paston", "play", *args],
             stdin=subprocess.PIPE,

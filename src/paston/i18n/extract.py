@@ -22,7 +22,8 @@ from . import LANGUAGES, Entry, catalogue_path
 
 _SRC = Path(__file__).resolve().parents[1]
 _STR = r'"((?:[^"\\\n]|\\.)*)"'
-_KEY = r"\bt\(\s*\"([A-Za-z0-9_.-]+)\"\s*,\s*"
+# `t(` and `tr(` (the name modules use where a local `t` is something else).
+_KEY = r"\btr?\(\s*\"([A-Za-z0-9_.-]+)\"\s*,\s*"
 _OBJ = r"(\{(?:[^{}]|\{[A-Za-z_]\w*\})*\})"  # a plural object; its texts may hold {name}
 _JS_CALL = re.compile(_KEY + r"(?:" + _STR + r"|`([^`]*)`|" + _OBJ + ")")
 # Python may split a long English text into adjacent literals ("a " "b"): all are read.

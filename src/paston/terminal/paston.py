@@ -43,6 +43,7 @@ from ..games.paston.text import (
     view_status,
 )
 from ..games.paston.view import SeatView
+from ..i18n import t
 from .console import choice_lines
 from .session import BadInput, TerminalSession, as_yours, is_number
 
@@ -116,11 +117,21 @@ class PastonSession(TerminalSession):
         self.console.print(
             Text.assemble(
                 ("Paston", "bold"),
-                f": you are seat {self.person}, playing {others[0]} and {others[1]}; first to "
-                f"{self.game.rules.target} wins. Type 'help' for help.",
+                t(
+                    "term.paston.intro",
+                    ": you are seat {seat}, playing {a} and {b}; first to {target} wins. "
+                    "Type 'help' for help.",
+                    seat=self.person,
+                    a=others[0],
+                    b=others[1],
+                    target=self.game.rules.target,
+                ),
             )
         )
-        self.console.print(f"The game record is saved to {self.save_path}", soft_wrap=True)
+        self.console.print(
+            t("term.saved_to", "The game record is saved to {path}", path=self.save_path),
+            soft_wrap=True,
+        )
 
     def next_state(self) -> Deal | None:
         while not self.game.over:
@@ -133,7 +144,9 @@ class PastonSession(TerminalSession):
                     self._redeal(deal)
                     continue
             else:
-                self.console.print(Text(f"Continuing deal {number}.", style="bold"))
+                self.console.print(
+                    Text(t("term.continuing", "Continuing deal {n}.", n=number), style="bold")
+                )
             self._number = number
             return deal
         return None
@@ -141,9 +154,19 @@ class PastonSession(TerminalSession):
     def _announce(self, deal: Deal, number: int) -> None:
         view = deal.view(self.person)
         self.console.rule(
-            Text(f"Deal {number} · dealer {self.names[deal.dealer]}", style="bold"), style="cyan"
+            Text(
+                t(
+                    "term.deal_dealer",
+                    "Deal {n} · dealer {name}",
+                    n=number,
+                    name=self.names[deal.dealer],
+                ),
+                style="bold",
+            ),
+            style="cyan",
         )
-        self.console.print(Text.assemble(("Your hand  ", "cyan"), hand_text(view.hand)))
+        your_hand = t("term.your_hand", "Your hand") + "  "
+        self.console.print(Text.assemble((your_hand, "cyan"), hand_text(view.hand)))
 
     def _redeal(self, deal: Deal) -> None:
         view = deal.view(self.person)
@@ -274,26 +297,30 @@ class PastonSession(TerminalSession):
         out = self.console
         out.print()
         totals = " · ".join(f"{self.names[s]} {self.game.totals[s]}" for s in range(3))
-        out.print(Text(f"Totals: {totals}", style="dim"))
-        out.print(view_status(view, self.names, title=f"Deal {self.game.deal_number}"))
+        out.print(Text(t("term.totals", "Totals: {totals}", totals=totals), style="dim"))
+        title = t("term.deal", "Deal {n}", n=self.game.deal_number)
+        out.print(view_status(view, self.names, title=title))
         labels: list[Text]
         if view.phase == "exchange":
             labels = [card_text(c) for c in view.hand]
             out.print(
                 Text(
-                    "Your turn: discard two cards (two numbers, e.g. 3 7, or 'discard 7C 8C')",
+                    t(
+                        "term.your_turn_discard",
+                        "Your turn: discard two cards (two numbers, e.g. 3 7, or 'discard 7C 8C')",
+                    ),
                     style="bold",
                 )
             )
         else:
             labels = [action_text(a) for a in view.legal]
             what = {
-                "bidding": "bid or pass",
-                "declare": "declare a contract or surrender",
-                "defence": "whist or pass",
-                "play": "play a card",
+                "bidding": t("term.verb.bid", "bid or pass"),
+                "declare": t("term.verb.declare", "declare a contract or surrender"),
+                "defence": t("term.verb.defence", "whist or pass"),
+                "play": t("term.verb.play", "play a card"),
             }.get(view.phase, view.phase)
-            out.print(Text(f"Your turn: {what}", style="bold"))
+            out.print(Text(t("term.your_turn", "Your turn: {what}", what=what), style="bold"))
         for line in choice_lines(labels, max(40, min(out.width, 100) - 2)):
             out.print(line, no_wrap=True, overflow="ignore", crop=False)
 
@@ -310,13 +337,18 @@ class PastonSession(TerminalSession):
 
     def state_over(self, state: Deal) -> None:
         number = self._number
-        self.console.rule(Text(f"Deal {number} is over", style="bold"), style="cyan")
+        over = t("term.deal_over", "Deal {n} is over", n=number)
+        self.console.rule(Text(over, style="bold"), style="cyan")
         # Fits 80x24 with the key prompt under it: every hand, the bidding, the contract,
         # tricks won and scores, and the race to the target; the tricks were told one by one
         # as they were played, and the whole sheet is a 'score' away (and ends the game).
         self.console.print(
             deal_renderable(
-                state, self.names, title=f"Deal {number}", totals=self.game.totals, tricks=False
+                state,
+                self.names,
+                title=t("term.deal", "Deal {n}", n=number),
+                totals=self.game.totals,
+                tricks=False,
             )
         )
         self.show_bars()

@@ -1,6 +1,8 @@
 // Cards in the notation of spec/notation.md: "AS", "TD", "7H". Rendering helpers for the
 // client: card elements drawn with CSS (no images), suit symbols, canonical sorting.
 
+import { t } from "./i18n.js";
+
 export const SUITS = ["S", "C", "D", "H"];
 export const SUIT_SYMBOL = { S: "♠", C: "♣", D: "♦", H: "♥" };
 export const SUIT_NAME = { S: "spades", C: "clubs", D: "diamonds", H: "hearts" };
@@ -9,13 +11,26 @@ const RANK_LABEL = { T: "10" };
 
 // Contract name -> trump suit (spec §1); grkha plays with spades as trumps.
 export const CONTRACT_TRUMP = { paston: "S", glitch: "C", dineri: "D", gupa: "H", grkha: "S" };
+// Getters: the names are read in the page's language when used (the catalogue's term.* keys).
 export const CONTRACT_LABEL = {
-  paston: "Paston ♠",
-  glitch: "Glitch ♣",
-  dineri: "Dineri ♦",
-  gupa: "Gupa ♥",
-  grkha: "Paston Grkha ♠",
-  surrender: "Surrender",
+  get paston() {
+    return `${t("term.paston", "Paston")} ♠`;
+  },
+  get glitch() {
+    return `${t("term.glitch", "Glitch")} ♣`;
+  },
+  get dineri() {
+    return `${t("term.dineri", "Dineri")} ♦`;
+  },
+  get gupa() {
+    return `${t("term.gupa", "Gupa")} ♥`;
+  },
+  get grkha() {
+    return `${t("term.grkha", "Paston Grkha")} ♠`;
+  },
+  get surrender() {
+    return t("term.surrender", "Surrender");
+  },
 };
 export const CONTRACT_MULT = { paston: 1, glitch: 2, dineri: 3, gupa: 4, grkha: 4 };
 export const BID_LADDER = ["paston", "glitch", "dineri", "gupa", "grkha"];
@@ -70,8 +85,20 @@ export function cardText(card) {
   return rankLabel(card) + SUIT_SYMBOL[card[1]];
 }
 export function cardLongName(card) {
-  const names = { A: "ace", K: "king", Q: "queen", J: "jack", T: "10" };
-  return `${names[card[0]] ?? card[0]} of ${SUIT_NAME[card[1]]}`;
+  const names = {
+    A: t("card.ace", "ace"),
+    K: t("card.king", "king"),
+    Q: t("card.queen", "queen"),
+    J: t("card.jack", "jack"),
+    T: "10",
+  };
+  const suits = {
+    S: t("card.spades", "spades"),
+    C: t("card.clubs", "clubs"),
+    D: t("card.diamonds", "diamonds"),
+    H: t("card.hearts", "hearts"),
+  };
+  return t("card.long", "{rank} of {suit}", { rank: names[card[0]] ?? card[0], suit: suits[card[1]] });
 }
 
 // A face-up card as a DOM element. `opts.button` makes it a <button>.
@@ -111,15 +138,17 @@ export function actionLabel(action) {
   const [head, ...rest] = action.split(" ");
   switch (head) {
     case "pass":
-      return "Pass";
+      return t("term.pass", "Pass");
     case "whist":
-      return "Whist";
+      return t("term.whist", "Whist");
     case "surrender":
-      return "Surrender";
+      return t("term.surrender", "Surrender");
     case "declare":
-      return `Declare ${CONTRACT_LABEL[rest[0]] ?? rest[0]}`;
+      return t("action.declare", "Declare {contract}", { contract: CONTRACT_LABEL[rest[0]] ?? rest[0] });
     case "discard":
-      return rest.length ? `Discard ${rest.map(cardText).join(" ")}` : "Discard (hidden)";
+      return rest.length
+        ? t("action.discard", "Discard {cards}", { cards: rest.map(cardText).join(" ") })
+        : t("action.discard_hidden", "Discard (hidden)");
     default:
       return CONTRACT_LABEL[head] ?? action;
   }

@@ -2,6 +2,7 @@
 // the score sheet and its chart.
 
 import { escapeHTML } from "./api.js";
+import { t } from "./i18n.js";
 import { CONTRACT_LABEL, actionLabel, cardBack, cardElement, handOrder, isCard } from "./cards.js";
 
 export const SEAT_COLOURS = ["#d1495b", "#2e86ab", "#e0a100", "#3b8b3b", "#8e44ad", "#d35400", "#16a085", "#7f8c8d", "#c2185b"];
@@ -25,7 +26,7 @@ export function renderSeatBox(el, info) {
   el.dataset.seat = info.seat;
   const tags = (info.tags ?? []).join("");
   let html = `<div class="who"><span class="nick">${escapeHTML(info.name)}</span>
-    <span class="hint-text" style="color:inherit;opacity:.75">seat ${info.seat}</span></div>`;
+    <span class="hint-text" style="color:inherit;opacity:.75">${escapeHTML(t("table.seat_lower", "seat {n}", { n: info.seat }))}</span></div>`;
   if (tags) html += `<div class="tags">${tags}</div>`;
   if (info.stat) html += `<div class="stat">${info.stat}</div>`;
   el.innerHTML = html;
@@ -33,7 +34,12 @@ export function renderSeatBox(el, info) {
     const hand = document.createElement("div");
     hand.className = "opp-hand";
     hand.setAttribute("role", "group");
-    hand.setAttribute("aria-label", info.hand.open ? `${info.name}'s cards` : `${info.name} holds ${info.hand.count} cards`);
+    hand.setAttribute(
+      "aria-label",
+      info.hand.open
+        ? t("table.cards_of", "{name}'s cards", { name: info.name })
+        : t("table.holds_n", "{name} holds {count} cards", { name: info.name, count: info.hand.count }),
+    );
     if (info.hand.open) {
       hand.classList.add("open");
       hand.dataset.open = "1";
@@ -64,7 +70,7 @@ export function renderTrick(el, trick, me, names, opts = {}) {
     slot.append(cardElement(card));
     const who = document.createElement("span");
     who.className = "who-played";
-    who.textContent = opts.winner === seat ? `${names[seat]} ✓ won` : names[seat];
+    who.textContent = opts.winner === seat ? t("table.won_trick", "{name} ✓ won", { name: names[seat] }) : names[seat];
     slot.append(who);
     el.append(slot);
   }
@@ -73,7 +79,7 @@ export function renderTrick(el, trick, me, names, opts = {}) {
 export function renderLastTrick(el, trick, names) {
   el.replaceChildren();
   if (!trick) {
-    el.innerHTML = `<span class="hint-text">No trick yet.</span>`;
+    el.innerHTML = `<span class="hint-text">${escapeHTML(t("table.no_trick", "No trick yet."))}</span>`;
     return;
   }
   for (const [seat, card] of trick.cards) {
@@ -122,7 +128,7 @@ export function scoreClass(n) {
 // rows: [{deal, declarer, contract, scores, totals}] (redeals left out by the caller).
 export function renderScoreSheet(table, rows, names, opts = {}) {
   // A long name is cut with an ellipsis (it never pushes the sheet wider); its title has it all.
-  const head = `<thead><tr><th scope="col">${escapeHTML(opts.label ?? "Deal")}</th>${names
+  const head = `<thead><tr><th scope="col">${escapeHTML(opts.label ?? t("common.deal", "Deal"))}</th>${names
     .map((n) => `<th scope="col" title="${escapeHTML(n)}"><span class="name-cut">${escapeHTML(n)}</span></th>`)
     .join("")}</tr></thead>`;
   const body = rows
@@ -136,7 +142,7 @@ export function renderScoreSheet(table, rows, names, opts = {}) {
     })
     .join("");
   const totals = rows.length ? rows[rows.length - 1].totals : names.map(() => 0);
-  const foot = `<tfoot><tr><td>Total</td>${totals.map((t) => `<td>${t}</td>`).join("")}</tr></tfoot>`;
+  const foot = `<tfoot><tr><td>${escapeHTML(t("table.total", "Total"))}</td>${totals.map((n) => `<td>${n}</td>`).join("")}</tr></tfoot>`;
   table.innerHTML = head + `<tbody>${body}</tbody>` + foot;
 }
 
@@ -182,7 +188,7 @@ export function renderChart(svg, legend, rows, names, target = 121, opts = {}) {
     const last = pts.length - 1;
     out += `<circle cx="${x(last)}" cy="${y(pts[last]) + dy}" r="2.5" fill="${colour}"/>`;
   });
-  out += `<text x="${W - pad.r}" y="${H - 2}" font-size="9" fill="#666" text-anchor="end">${opts.word ?? "deal"} ${rows.length}</text>`;
+  out += `<text x="${W - pad.r}" y="${H - 2}" font-size="9" fill="#666" text-anchor="end">${escapeHTML(opts.word ?? t("table.hand_deal", "deal"))} ${rows.length}</text>`;
   svg.innerHTML = out;
   legend.innerHTML = names
     .map((nm, s) => `<span style="--c:${seatColour(s)}" title="${escapeHTML(nm)}">${escapeHTML(nm)}</span>`)
@@ -193,23 +199,27 @@ export function renderChart(svg, legend, rows, names, target = 121, opts = {}) {
 export function dealResultHTML(d, names) {
   if (d.redeal) {
     const why = {
-      "spade-run": "a spade run was shown",
-      "no-first-bidder": "J♠ and 7♠ were both in the prikup",
-      "all-pass": "everybody passed and J♠ and 7♠ were both in the prikup",
+      "spade-run": t("result.spade_run", "a spade run was shown"),
+      "no-first-bidder": t("result.no_first_bidder", "J♠ and 7♠ were both in the prikup"),
+      "all-pass": t("result.all_pass", "everybody passed and J♠ and 7♠ were both in the prikup"),
     }[d.redeal] ?? d.redeal;
-    return `<div class="result-line">Thrown in: ${escapeHTML(why)}. The same dealer deals again.</div>`;
+    return `<div class="result-line">${escapeHTML(t("result.thrown_in", "Thrown in: {why}. The same dealer deals again.", { why }))}</div>`;
   }
   let line = "";
-  if (d.contract === "surrender") line = `${escapeHTML(names[d.declarer])} surrendered.`;
+  if (d.contract === "surrender") line = escapeHTML(t("result.surrendered", "{name} surrendered.", { name: names[d.declarer] }));
   else if (d.contract) {
     const whist = d.whisters?.length
-      ? `whist: ${d.whisters.map((s) => escapeHTML(names[s])).join(", ")}`
-      : "nobody whisted";
-    const tricks = d.tricks ? ` · tricks ${d.tricks.join(" / ")}` : "";
-    line = `${escapeHTML(names[d.declarer])} played ${escapeHTML(contractText(d.contract))} (${whist})${tricks}.`;
+      ? t("result.whist_by", "whist: {names}", { names: d.whisters.map((s) => names[s]).join(", ") })
+      : t("result.nobody_whisted", "nobody whisted");
+    const tricks = d.tricks ? ` · ${t("result.tricks", "tricks {tricks}", { tricks: d.tricks.join(" / ") })}` : "";
+    line = escapeHTML(
+      t("result.played", "{name} played {contract} ({whist})", { name: names[d.declarer], contract: contractText(d.contract), whist }) +
+        tricks +
+        ".",
+    );
   }
   const scores = d.scores
-    ? `<table aria-label="Deal scores"><tr>${names.map((n) => `<th scope="col">${escapeHTML(n)}</th>`).join("")}</tr>
+    ? `<table aria-label="${escapeHTML(t("result.deal_scores", "Deal scores"))}"><tr>${names.map((n) => `<th scope="col">${escapeHTML(n)}</th>`).join("")}</tr>
        <tr>${d.scores.map((v) => `<td class="${scoreClass(v)}">${signed(v)}</td>`).join("")}</tr></table>`
     : "";
   return `<div class="result-line">${line}</div>${scores}`;

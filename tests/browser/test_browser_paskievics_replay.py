@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from pw_helpers import Server, play_game_over_websocket
 from test_browser_axe import assert_accessible
+from test_browser_phone import check_fits
 
 pytestmark = pytest.mark.browser
 
@@ -107,3 +108,8 @@ def test_replay_steps_through_a_finished_paskievics_deal(server: Server, new_pag
     page.wait_for_selector(f'#felt[data-step="{len(scored["steps"]) - 2}"]')
     assert step_attrs(page)["phase"] == "play"
     assert page.locator("#deal-result").count() == 0
+    # On a phone: no sideways scrolling, every control big enough to touch.
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.click("#last")
+    page.wait_for_selector("#deal-result")
+    check_fits(page, 390, "the Paskievics replay")

@@ -231,7 +231,7 @@ def test_three_registered_players_play_a_rated_paston_game(
     a.goto(acct_server.base + "/")
     a.wait_for_selector("#seat-0")
     a.check("#vis-private")
-    a.fill("#t-invite", names[1])
+    a.fill("#t-invite", f"{names[1]}, {names[2]}")
     a.select_option("#seat-1", "human")
     a.fill("#t-name", "Private game")
     a.click("#create-button")
@@ -245,6 +245,13 @@ def test_three_registered_players_play_a_rated_paston_game(
     b.wait_for_url(f"**/t/{private_id}")
     b.wait_for_selector("#join-dialog[open]")
     assert b.input_value("#join-nick") == names[1]
+    # The other invitee declines: the invitation leaves their lobby (and the server's list).
+    c.goto(acct_server.base + "/")
+    declined = c.locator(f'#invitations li[data-table="{private_id}"]')
+    declined.locator('[data-role="decline"]').click()
+    declined.wait_for(state="detached")
+    assert c.locator("#invitations-panel .invite-status").inner_text() == "Invitation declined."
+    assert not c.request.get(acct_server.base + "/api/invitations").json()
     # The three account pages on phones: no sideways scroll, big targets, no axe violation.
     for path in ("/login", f"/players/{names[0]}", "/leaderboard?game=paston"):
         for width, height in ((360, 740), (430, 900)):

@@ -24,7 +24,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from ..games.paston.actions import BID_BASE, DISCARD_BASE, PASS, SURRENDER, TRUMP_OF
+from ..games.paston.actions import BID_BASE, PASS, SURRENDER, TRUMP_OF
 from ..games.paston.deal import REDEAL, Deal, spade_run
 from .encoding import INFO_STATE_LAYOUT, Layout
 
@@ -68,12 +68,15 @@ class DealEncoder:
         off = layout.offsets
         self._o = {f.name: off[f.name] for f in layout.fields}
         self._rel = tuple((s - seat) % 3 for s in range(3))
+        # The offsets read at every update, as attributes (cheaper than dict lookups).
         self._o_to_act = off["to_act"]
         self._o_hand = off.get("hand", _NO)
         self._o_hand_to_play = off["hand_to_play"]
         self._o_leader = off["leader"]
         self._o_tricks_won = off["tricks_won"]
         self._o_trick = off["trick"]
+        self._o_played = off["played"]
+        self._o_history = off.get("trick_history", _NO)
         self._deal: Deal | None = None
         self._actions: list[int] = []
         self._reset_counters()
@@ -81,8 +84,8 @@ class DealEncoder:
     def _reset_counters(self) -> None:
         self._hand = 0  # the hand mask the buffer shows
         self._standing = 0  # the auction's standing bid level, for the passes field
-        self._discarded = False  # a discard was seen: later passes are the defence's
-        self._first_card = -1  # index in the history of the first card played
+        self._auction_done = False  # every auction action is in the buffer
+        self._n_auction = 0  # auction actions in the buffer
         self._n_defence = 0
         self._n_tricks = 0
         self._prikup_done = False
@@ -96,15 +99,12 @@ class DealEncoder:
     def sync(self, deal: Deal) -> npt.NDArray[np.float32]:
         """The tensor for ``deal`` now (a new array)."""
         actions = deal.actions
-        n_seen = len(self._actions)
-        if (
-            deal is not self._deal
-            or len(actions) < n_seen
-            or (n_seen and actions[:n_seen] != self._actions)
-        ):
+        seen = self._actions
+        n_seen = len(seen)
+        if deal is not self._deal or len(actions) < n_seen or (n_seen and actions[:n_seen] != seen):
             self._restart(deal)
-            n_seen = 0
-        self._update(deal, n_seen)
+        self._update(deal)
+        self._actions = actions[:]
         return np.array(self._buf, dtype=np.float32)
 
     def encode(self, deal: Deal) -> npt.NDArray[np.float32]:
@@ -131,44 +131,35 @@ class DealEncoder:
                 buf[dealt + c] = 1
                 buf[hand + c] = 1
 
-    def _update(self, deal: Deal, n_seen: int) -> None:
-        o = self._o
+    def _update(self, deal: Deal) -> None:
         rel = self._rel
         seat = self.seat
         buf = self._buf
-        actions = deal.actions
-        n = len(actions)
-        if n > n_seen:
-            self._new_actions(deal, n_seen, n)
-            self._actions.extend(actions[n_seen:n])
-        # Finished tricks: the perfect-recall history.
+        if not self._auction_done:
+            self._auction(deal)
+        # Finished tricks: the cards each hand played and, with perfect recall, the history.
         tricks = deal.tricks
-        if len(tricks) > self._n_tricks:
-            history = o.get("trick_history", _NO)
-            if history != _NO:
-                leaders = o["trick_leaders"]
-                for i in range(self._n_tricks, len(tricks)):
-                    leader, seats, cards, _ = tricks[i]
-                    for s, c in zip(seats, cards, strict=True):
+        n_tricks = len(tricks)
+        if n_tricks > self._n_tricks:
+            played = self._o_played
+            history = self._o_history
+            for i in range(self._n_tricks, n_tricks):
+                leader, seats, cards, _ = tricks[i]
+                for s, c in zip(seats, cards, strict=True):
+                    buf[played + rel[s] * 32 + c] = 1
+                    if history != _NO:
                         buf[history + i * 96 + rel[s] * 32 + c] = 1
-                    buf[leaders + i * 3 + rel[leader]] = 1
-            self._n_tricks = len(tricks)
-        defence = deal.defence
-        if len(defence) > self._n_defence:
-            d = o["defence"]
-            for s, whist in defence[self._n_defence :]:
+                if history != _NO:
+                    buf[self._o["trick_leaders"] + i * 3 + rel[leader]] = 1
+            self._n_tricks = n_tricks
+        if len(deal.defence) > self._n_defence:
+            d = self._o["defence"]
+            for s, whist in deal.defence[self._n_defence :]:
                 buf[d + rel[s] * 2 + (0 if whist else 1)] = 1
-            self._n_defence = len(defence)
+            self._n_defence = len(deal.defence)
         declarer = deal.declarer
         if declarer == seat:
-            if not self._prikup_done and "prikup" in o:
-                self._prikup_done = True
-                for c in _bits(deal.prikup):
-                    buf[o["prikup"] + c] = 1
-            if not self._discards_done and deal.discards and "discards" in o:
-                self._discards_done = True
-                for c in _bits(deal.discards):
-                    buf[o["discards"] + c] = 1
+            self._declarer_cards(deal)
         hand_off = self._o_hand
         if hand_off != _NO:
             hand = deal.hands[seat]
@@ -194,11 +185,10 @@ class DealEncoder:
         if deal.leader >= 0:
             fast.append(self._o_leader + rel[deal.leader])
         won = deal.tricks_won
-        whisters = deal.whisters
-        if len(whisters) == 1 and deal.n_active == 3:
+        if len(deal.whisters) == 1 and deal.n_active == 3:
             won = list(deal.credited_tricks())
             # Open lone whist: both defending hands lie face up, as they now are.
-            oh = o["open_hands"]
+            oh = self._o["open_hands"]
             for s in range(3):
                 if s != declarer:
                     fast.extend(oh + rel[s] * 32 + c for c in _bits(deal.hands[s]))
@@ -208,13 +198,49 @@ class DealEncoder:
         fast.append(tw + 22 + won[(seat + 2) % 3])
         trick = deal.trick
         if trick:
+            # The current trick's cards are played for good (written again: harmless).
             tr = self._o_trick
-            fast.append(tr + trick[0])
-            if len(trick) > 1:
-                fast.append(tr + 32 + trick[1])
-                if len(trick) > 2:
-                    fast.append(tr + 64 + trick[2])
+            played = self._o_played
+            for pos, (s, c) in enumerate(zip(deal.trick_seats, trick, strict=True)):
+                fast.append(tr + pos * 32 + c)
+                buf[played + rel[s] * 32 + c] = 1
         self._reset_fields(self._fast, fast)
+
+    def _auction(self, deal: Deal) -> None:
+        """The bids and passes of the auction not yet in the buffer (the auction's actions
+        come first in the history and end with the first other action)."""
+        o = self._o
+        rel = self._rel
+        buf = self._buf
+        actions = deal.actions
+        i = self._n_auction
+        while i < len(actions):
+            a = actions[i]
+            if not BID_BASE <= a <= BID_BASE + 5:
+                self._auction_done = True
+                break
+            r = rel[deal.actor(i)]
+            if a == PASS:
+                buf[o["passes"] + r * 6 + self._standing] = 1
+            else:
+                level = a - BID_BASE
+                buf[o["bids"] + r * 5 + level - 1] = 1
+                self._standing = level
+            i += 1
+        self._n_auction = i
+
+    def _declarer_cards(self, deal: Deal) -> None:
+        """The prikup and the discards, which only the declarer sees."""
+        o = self._o
+        buf = self._buf
+        if not self._prikup_done and "prikup" in o:
+            self._prikup_done = True
+            for c in _bits(deal.prikup):
+                buf[o["prikup"] + c] = 1
+        if not self._discards_done and deal.discards and "discards" in o:
+            self._discards_done = True
+            for c in _bits(deal.discards):
+                buf[o["discards"] + c] = 1
 
     def _reset_fields(self, old: list[int], new: list[int]) -> None:
         """Clear the entries ``old`` then set ``new`` (scalar writes: cheaper than a
@@ -251,31 +277,3 @@ class DealEncoder:
                 if spade_run(deal.dealt[s], deal.rules):
                     out.extend(oh + rel[s] * 32 + c for c in _bits(deal.dealt[s]))
         return out
-
-    def _new_actions(self, deal: Deal, start: int, stop: int) -> None:
-        """Set the entries of actions ``start`` .. ``stop - 1`` of the history: bids, passes
-        of the auction, played cards."""
-        o = self._o
-        rel = self._rel
-        buf = self._buf
-        actions = deal.actions
-        played = o["played"]
-        for i in range(start, stop):
-            a = actions[i]
-            if a < 32:
-                if self._first_card < 0:
-                    self._first_card = i
-                k = i - self._first_card
-                t, pos = divmod(k, deal.n_active)
-                seats = deal.tricks[t][1] if t < len(deal.tricks) else deal.trick_seats
-                buf[played + rel[seats[pos]] * 32 + a] = 1
-            elif a >= DISCARD_BASE:
-                self._discarded = True
-            elif not self._discarded and BID_BASE <= a <= BID_BASE + 5:
-                r = rel[deal.actor(i)]
-                if a == PASS:
-                    buf[o["passes"] + r * 6 + self._standing] = 1
-                else:
-                    level = a - BID_BASE
-                    buf[o["bids"] + r * 5 + level - 1] = 1
-                    self._standing = level

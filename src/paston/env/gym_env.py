@@ -20,7 +20,7 @@ from gymnasium import spaces
 from ..bots.random_bot import RandomBot
 from ..core.errors import IllegalAction
 from ..games.paston.actions import NUM_ACTIONS, action_str
-from ..games.paston.deal import REDEAL, Deal
+from ..games.paston.deal import PHASE_NAMES, REDEAL, Deal
 from ..games.paston.game import Game
 from ..games.paston.rules import DEFAULT_RULES, Rules
 from ..games.paston.shuffle import deal_until_playable
@@ -195,11 +195,15 @@ class PastonEnv(LearnerSeatEnv[Deal, SeatView]):
             raise RuntimeError("call reset() first")
         mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
         if deal.seat_to_act == self.seat:
-            for a in deal.legal_actions():
-                mask[a] = 1
+            legal = deal.legal_actions()
+            if len(legal) < 12:  # a few scalar writes beat one fancy-indexed write
+                for a in legal:
+                    mask[a] = 1
+            else:
+                mask[legal] = 1
         elif self._done:
             mask[DONE_PLACEHOLDER_ACTION] = 1
-        return self._encoder.encode(deal), self._info_for(deal.phase, mask)
+        return self._encoder.encode(deal), self._info_for(PHASE_NAMES[deal.phase_id], mask)
 
     def _apply_if_legal(self, hand: Deal, action: int) -> bool:
         # The engine checks legality as it applies (and changes nothing when it refuses):

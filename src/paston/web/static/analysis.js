@@ -53,7 +53,7 @@ function ensurePanel() {
     <h2 id="analysis-title">${escapeHTML(t("analysis.title", "Analysis"))}</h2>
     <p class="hint-text" id="analysis-status" aria-live="polite"></p>
     <div id="analysis-decision" class="analysis-decision" aria-live="polite"></div>
-    <svg class="analysis-chart" id="analysis-chart" role="img"></svg>
+    <svg class="analysis-chart" id="analysis-chart" role="img" aria-label="${escapeHTML(t("analysis.chart.waiting", "Expected score chart (once the analysis is ready)"))}"></svg>
     <div class="chart-legend" id="analysis-legend"></div>
     <div id="analysis-dd"></div>
     <div id="analysis-report"></div>`;
@@ -163,6 +163,8 @@ function renderChart(d) {
     svg.append(l);
   };
   line(L, Y(0), W - R, Y(0), "axis");
+  // The replay's current step, when it falls inside the graded part of the deal.
+  if (current.step >= x0 && current.step <= x1) line(X(current.step), T, X(current.step), H - B, "now");
   for (const v of [y0, y1]) {
     const label = document.createElementNS(SVG, "text");
     label.setAttribute("x", 2);

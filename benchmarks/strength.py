@@ -78,13 +78,16 @@ def timing(spec: str, deals: int, seed: int) -> dict[str, Any]:
     }
 
 
-def levels(games: list[str], sets: int, seed: int, jobs: int) -> dict[str, Any]:
-    """The ladder of each game's levels (see module doc)."""
+def levels(
+    games: list[str], sets: int, seed: int, jobs: int, top: str = "expert"
+) -> dict[str, Any]:
+    """The ladder of each game's levels (see module doc), up to the step that reaches
+    ``top``."""
     out: dict[str, Any] = {}
     for game in games:
         players = get_game(game).default_seats
         steps = []
-        for low, high in itertools.pairwise(LEVEL_NAMES):
+        for low, high in itertools.pairwise(LEVEL_NAMES[: LEVEL_NAMES.index(top) + 1]):
             bots = (high, *([low] * (players - 1)))
             task = SetTask(game, bots, players, seed, keep_records=False)
             start = time.perf_counter()
@@ -121,6 +124,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", action="append", help="games for --levels (default: all)")
     parser.add_argument("--sets", type=int, default=50, help="duplicate sets per ladder step")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--top", choices=LEVEL_NAMES[1:], default="expert", help="highest level --levels measures"
+    )
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args(argv)
     if not args.timing and not args.levels:
@@ -130,7 +136,7 @@ def main(argv: list[str] | None = None) -> int:
         result["timing"] = timing(args.timing, args.deals, args.seed)
     if args.levels:
         games = args.game or ["paston", "paris", "paskievics"]
-        result["levels"] = levels(games, args.sets, args.seed, args.jobs)
+        result["levels"] = levels(games, args.sets, args.seed, args.jobs, args.top)
     print(json.dumps(result))
     return 0
 

@@ -58,6 +58,10 @@ def wait_done(server: Server, path: str, seconds: float = 120) -> tuple[list[int
 def test_the_endpoint_analyses_the_finished_deals(finished: tuple[Server, str]) -> None:
     server, table_id = finished
     record = server.get(f"/api/tables/{table_id}/record")
+    # Peeking starts nothing.
+    for _ in range(2):
+        code, idle = fetch(server, f"/api/tables/{table_id}/analysis?worlds=4&peek=1")
+        assert code == 200 and idle["status"] == "idle"
     codes, body = wait_done(server, f"/api/tables/{table_id}/analysis?worlds=4")
     assert codes[0] == 202 and codes[-1] == 200
     assert body["format"] == "paston-analysis/2" and body["kind"] == "game"
@@ -97,6 +101,7 @@ def test_the_replay_shows_grades_the_chart_and_the_report(finished: tuple[Server
             page.on("pageerror", lambda exc: errors.append(str(exc)))
             page.set_default_timeout(60000)
             page.goto(f"{server.base}/t/{table_id}/replay")
+            page.click("#analysis-start")  # the analysis is started on request
             page.wait_for_selector("#analysis-report-table tr[data-seat]")
             rows = page.locator("#analysis-report-table tr[data-seat]")
             assert rows.count() == 3

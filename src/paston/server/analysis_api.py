@@ -7,7 +7,10 @@ process, one deal at a time, while the request answers at once:
 * ``202`` with ``{"status": "computing", "done": k, "total": n}`` (and ``Retry-After``) while
   the deals are being analysed; ask again;
 * ``200`` with the analysis (format ``paston-analysis/2``) once it is done;
-* ``409`` when the table's game has no analysis or no deal has finished yet.
+* ``409`` when the table's game has no analysis or no deal has finished yet;
+* with ``peek=1``: the same, except that nothing is started -- ``200 {"status": "idle"}``
+  when no analysis exists (the replay page asks so, and starts one only on request, like a
+  chess site's "request a computer analysis").
 
 Results are cached per table, record (its hash: a new finished deal makes a new analysis) and
 world count. The work of one request is bounded: ``worlds`` (query, default
@@ -186,6 +189,9 @@ async def table_analysis(table_id: str, request: Request) -> JSONResponse:
     if job is not None and job.error is not None:
         del service.jobs[key]  # a failed analysis is tried again
         job = None
+    if job is None and request.query_params.get("peek") not in (None, "0", "false"):
+        # Only asking whether an analysis exists: nothing is started.
+        return JSONResponse({"status": "idle", "done": 0, "total": len(deals)})
     if job is None:
         if service.running() >= MAX_JOBS:
             raise BadRequest("the server is busy analysing other games; try again in a minute",

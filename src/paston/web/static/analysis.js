@@ -66,29 +66,51 @@ function status(text) {
   ensurePanel().querySelector("#analysis-status").textContent = text;
 }
 
-/** Load the analysis of a finished table's deals, polling while the server computes it. */
+/** Show the analysis of a finished table's deals if the server has it; else offer to start
+ * it (it costs the server some seconds per deal), then poll while it is computed. */
 export async function startAnalysis(tableId, seatNames, { worlds = null } = {}) {
   names = seatNames;
   ensurePanel();
+  const base = `/api/tables/${encodeURIComponent(tableId)}/analysis`;
+  const query = worlds ? `worlds=${worlds}` : "";
+  const first = await ask(`${base}?peek=1${query ? "&" + query : ""}`);
+  if (first?.status === "idle") {
+    status(t("analysis.offer", "Grade every decision by what its player knew: about a second per deal."));
+    const button = el("button", { type: "button", id: "analysis-start", class: "small" }, t("analysis.start", "Analyse this game"));
+    panel.querySelector("#analysis-decision").replaceChildren(button);
+    button.addEventListener("click", () => {
+      button.remove();
+      poll(`${base}${query ? "?" + query : ""}`);
+    });
+    return;
+  }
+  if (first) poll(`${base}${query ? "?" + query : ""}`);
+}
+
+// One request: the body for 200/202, null (with the reason shown) otherwise.
+async function ask(url) {
+  let r;
+  try {
+    r = await fetch(url);
+  } catch (e) {
+    status(t("analysis.failed", "The analysis could not be loaded: {error}", { error: e.message }));
+    return null;
+  }
+  const body = await r.json().catch(() => ({}));
+  if (r.status === 200 || r.status === 202) return body;
+  status(body?.error?.message ?? t("analysis.unavailable", "No analysis for this game."));
+  return null;
+}
+
+async function poll(url) {
   status(t("analysis.loading", "Analysing the deals…"));
-  const url = `/api/tables/${encodeURIComponent(tableId)}/analysis${worlds ? `?worlds=${worlds}` : ""}`;
   for (;;) {
-    let r;
-    try {
-      r = await fetch(url);
-    } catch (e) {
-      status(t("analysis.failed", "The analysis could not be loaded: {error}", { error: e.message }));
-      return;
-    }
-    const body = await r.json().catch(() => ({}));
-    if (r.status === 202) {
+    const body = await ask(url);
+    if (!body) return;
+    if (body.status === "computing") {
       status(t("analysis.progress", "Analysing: {done} of {total} deals done…", { done: body.done, total: body.total }));
       await new Promise((res) => setTimeout(res, 1000));
       continue;
-    }
-    if (!r.ok) {
-      status(body?.error?.message ?? t("analysis.unavailable", "No analysis for this game."));
-      return;
     }
     analysis = body;
     status(t("analysis.ready", "Each decision is graded by the points it lost on average over the deals its player could not tell apart ({worlds} sampled); hindsight knows every card.", { worlds: body.settings?.worlds ?? "?" }));

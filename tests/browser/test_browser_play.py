@@ -60,6 +60,8 @@ def create_in_lobby(page: Any, server: Server, **opts: Any) -> str:
 def test_lobby_create_and_play_a_full_deal(server: Server, new_page: Any) -> None:
     page = new_page()
     page.goto(server.base + "/")
+    # (The games may take a moment on a fresh server: the form is built once they arrive.)
+    page.wait_for_selector("#rules-grid [data-rule]", state="attached")
     # The create form offers every rule flag and every bot of the server.
     flags = [r["name"] for r in server.get("/api/rules")]
     for name in flags:

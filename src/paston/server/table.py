@@ -459,6 +459,8 @@ class Table:
         table = self.summary(now)
         table["score_sheet"] = self.sheet
         table["timer"] = self._timer()
+        # When the last move (or deal) was applied, server time: the pace is measured by it.
+        table["moved_at"] = self.turn_started
         table_json = _dumps(table)
         state = self.state
         over_json = "null"

@@ -262,6 +262,7 @@ function renderSeatRows() {
 // The server's limits (GET /api/limits): the form's maxlength and bounds are the server's own.
 let limits = null;
 let hintsTouched = false;
+let gamesSettled = Promise.resolve(); // the games' loading (init), awaited by an early Create
 
 async function loadLimits() {
   try {
@@ -408,6 +409,8 @@ async function createTable(ev) {
   ev.preventDefault();
   const errEl = $("#create-error");
   errEl.hidden = true;
+  // A click before the games arrived waits for them (the server may be slow to answer).
+  if (!current) await gamesSettled;
   if (!current) return showError(errEl, t("lobby.err_no_games", "The games could not be loaded; reload the page."));
   const nickname = $("#t-nick").value.trim();
   const seats = [];
@@ -567,18 +570,21 @@ async function init() {
   $("#t-hints").addEventListener("change", () => (hintsTouched = true));
   renderPaces();
   loadLimits();
-  try {
-    games = await loadGames();
-  } catch (err) {
-    showError($("#create-error"), t("lobby.err_games", "Could not load the games: {error}", { error: err.message }));
-  }
-  // Seats at listed tables of every game are named by their bots' labels.
-  setBotLabels(games.flatMap((g) => g.bots ?? []));
-  if (games.length) {
-    renderGameChoice();
-    const wanted = new URLSearchParams(location.search).get("game");
-    chooseGame(games.some((g) => g.name === wanted) ? wanted : games[0].name);
-  }
+  gamesSettled = (async () => {
+    try {
+      games = await loadGames();
+    } catch (err) {
+      showError($("#create-error"), t("lobby.err_games", "Could not load the games: {error}", { error: err.message }));
+    }
+    // Seats at listed tables of every game are named by their bots' labels.
+    setBotLabels(games.flatMap((g) => g.bots ?? []));
+    if (games.length) {
+      renderGameChoice();
+      const wanted = new URLSearchParams(location.search).get("game");
+      chooseGame(games.some((g) => g.name === wanted) ? wanted : games[0].name);
+    }
+  })();
+  await gamesSettled;
   refreshTables();
   setInterval(() => {
     if (!document.hidden) refreshTables();

@@ -37,6 +37,7 @@ import {
   chatList,
   hintValueWords,
   isHintedCard,
+  refreshRematch,
   rematchControls,
   renderChatChannels,
   renderFacts,
@@ -483,6 +484,7 @@ function render() {
   renderFacts(t, shortNames(), Date.now() / 1000 + clockOffset);
   renderChatChannels(t, me !== null);
   retryTakeOver(tableId, state, (e) => showReject(e.message));
+  refreshRematch(tableId, t, token, me);
   renderTimer();
   renderDealCountdown();
   markHinted();

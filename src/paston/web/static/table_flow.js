@@ -188,6 +188,13 @@ export function rematchControls(tableId, table, token, seat) {
   return box;
 }
 
+/** A rematch another player started while the game-over dialog is open: its link appears. */
+export function refreshRematch(tableId, table, token, seat) {
+  const box = $("#rematch-box");
+  if (!box || !table?.rematch || $("#rematch-link")) return;
+  box.replaceWith(rematchControls(tableId, table, token, seat));
+}
+
 // ------------------------------------------------------------------ taking over a bot's seat
 
 let pendingTakeOver = null; // {nickname, seat, onSeated}

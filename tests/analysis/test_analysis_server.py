@@ -84,6 +84,11 @@ def test_the_endpoint_refuses_what_it_cannot_do(finished: tuple[Server, str]) ->
     fresh = server.post("/api/tables", {"name": "Fresh", "seats": [{"kind": "human"}, BOT, BOT]})
     code, body = fetch(server, f"/api/tables/{fresh['id']}/analysis")
     assert code == 409 and body["error"]["code"] == "nothing_to_analyse"
+    paris = server.post("/api/tables", {"name": "P", "game": "paris",
+                                        "seats": [{"kind": "human"}, {"kind": "bot"}]})  # fmt: skip
+    code, body = fetch(server, f"/api/tables/{paris['id']}/analysis")
+    assert code == 409 and body["error"]["code"] == "no_analysis"
+    assert "world sampler" in body["error"]["message"]
 
 
 @pytest.mark.browser

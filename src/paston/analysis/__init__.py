@@ -8,7 +8,8 @@ card known (the double-dummy grade), and *luck* is their difference. See docs/an
 Modules: :mod:`.worlds` (consistent worlds), :mod:`.rollout` (value of each action in one
 world), :mod:`.expected` (values over the worlds with standard errors), :mod:`.hindsight`,
 :mod:`.grading` (walk a deal), :mod:`.report` (grades and per-player report), :mod:`.ddtable`,
-:mod:`.render` (text), :mod:`.evaluator` (the per-game hook).
+:mod:`.model` (the results and their JSON), :mod:`.settings` (how much work), :mod:`.records`
+(reading records), :mod:`.render` (text), :mod:`.evaluator` (the per-game hook).
 """
 
 from __future__ import annotations

@@ -12,7 +12,8 @@ outcomes drawn the same way):
   the perfect-recall observation and the mask; seeded at the first ``reset`` of a round only,
   as a training loop does;
 * ``aec``: :class:`paston.env.PastonAECEnv` in PettingZoo's wrappers (``env()``), every seat
-  an agent, ``last()`` (observation and mask) at every step;
+  an agent, ``last()`` (observation and mask) at every step; ``aec_raw``: the same without
+  the wrappers (``raw_env()``);
 * ``spiel``: the Python OpenSpiel game ``python_paston``, ``information_state_tensor`` of the
   player to move at every move (``--spiel`` only: slow);
 * ``skat`` and ``skat_obs``: OpenSpiel's skat without and with ``observation_tensor``.
@@ -70,10 +71,11 @@ def gym_round(n: int, rng: random.Random) -> float:
     return cpu
 
 
-def aec_round(n: int, rng: random.Random) -> float:
+def aec_round(n: int, rng: random.Random, wrapped: bool = True) -> float:
     from paston.env.pettingzoo_env import env as make_env
+    from paston.env.pettingzoo_env import raw_env
 
-    env = make_env()
+    env = make_env() if wrapped else raw_env()
     start = time.thread_time()
     for _ in range(n):
         env.reset(seed=rng.getrandbits(32))
@@ -143,6 +145,7 @@ def main(argv: list[str] | None = None) -> int:
         "engine": (engine_round, args.episodes),
         "gym": (gym_round, args.episodes),
         "aec": (aec_round, args.episodes),
+        "aec_raw": (lambda n, rng: aec_round(n, rng, wrapped=False), args.episodes),
     }
     if args.spiel:
         loops["spiel"] = (_spiel_loop("python_paston", "information_state"), args.episodes // 10)

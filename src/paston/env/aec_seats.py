@@ -144,26 +144,32 @@ class SeatAgentsEnv(AECEnv[str, Observation, int], Generic[StateT]):  # type: ig
             self._was_dead_step(action)
             return
         hand = self._current()
-        legal = hand.legal_actions()
-        if action is None or int(action) not in legal:
+        if action is None or not self._apply_if_legal(hand, int(action)):
             aid = -1 if action is None else int(action)
             what = hand.action_str(aid) if 0 <= aid < self._num_actions else str(action)
-            reason, legal_strs = self._why_illegal(hand, aid, legal)
+            reason, legal_strs = self._why_illegal(hand, aid, hand.legal_actions())
             raise IllegalAction(
                 f"{agent} may not take action {action} ({what}) now{reason}",
                 action=what,
                 legal=legal_strs,
             )
         self._cumulative_rewards[agent] = 0.0
-        hand.apply(int(action))
-        self.rewards = dict.fromkeys(self.agents, 0.0)
         if hand.is_over:
+            self.rewards = dict.fromkeys(self.agents, 0.0)
             self._settle(hand)  # the last agent to act stays selected
+            self._accumulate_rewards()
         else:
+            # Nothing is paid before the end: the rewards stay the zeros reset() set.
             to_act = hand.to_act
             assert to_act is not None
             self.agent_selection = self.possible_agents[to_act]
-        self._accumulate_rewards()
+
+    def _apply_if_legal(self, hand: StateT, action: int) -> bool:
+        """Take ``action`` for the seat to act if it is legal (and say whether it was)."""
+        if action not in hand.legal_actions():
+            return False
+        hand.apply(action)
+        return True
 
     def state(self) -> npt.NDArray[np.float32]:
         """The whole hand for a centralised critic (never for an acting agent): every seat's

@@ -28,6 +28,7 @@ from ..games.paston.view import SeatView
 from .encoding import encode, info_state_string, layout_for, legal_mask
 from .fast_encoding import DealEncoder
 from .gym_seat import DONE_PLACEHOLDER_ACTION, LearnerSeatEnv, Opponent, opponent_list
+from .masks import action_mask
 
 __all__ = ["DEAL_SCORE_BOUND", "DEAL_SCORE_RANGE", "ENV_ID", "PastonEnv"]
 
@@ -193,16 +194,12 @@ class PastonEnv(LearnerSeatEnv[Deal, SeatView]):
         deal = self._deal
         if deal is None:
             raise RuntimeError("call reset() first")
-        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
         if deal.seat_to_act == self.seat:
-            legal = deal.legal_actions()
-            if len(legal) < 12:  # a few scalar writes beat one fancy-indexed write
-                for a in legal:
-                    mask[a] = 1
-            else:
-                mask[legal] = 1
-        elif self._done:
-            mask[DONE_PLACEHOLDER_ACTION] = 1
+            mask = action_mask(deal.legal_actions(), NUM_ACTIONS)
+        else:
+            mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+            if self._done:
+                mask[DONE_PLACEHOLDER_ACTION] = 1
         return self._encoder.encode(deal), self._info_for(PHASE_NAMES[deal.phase_id], mask)
 
     def _apply_if_legal(self, hand: Deal, action: int) -> bool:

@@ -20,6 +20,7 @@ import numpy as np
 import numpy.typing as npt
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
+from ..core.errors import IllegalAction
 from ..games.paston.actions import NUM_ACTIONS
 from ..games.paston.deal import Deal
 from ..games.paston.rules import DEFAULT_RULES, Rules
@@ -34,6 +35,7 @@ from .masks import action_mask
 __all__ = ["AGENTS", "PastonAECEnv", "aec_env", "env", "raw_env"]
 
 AGENTS: tuple[str, ...] = ("seat_0", "seat_1", "seat_2")
+_SEAT_OF = {agent: seat for seat, agent in enumerate(AGENTS)}
 
 
 class PastonAECEnv(SeatAgentsEnv[Deal]):
@@ -91,12 +93,18 @@ class PastonAECEnv(SeatAgentsEnv[Deal]):
         # Straight from the deal, no view built: each seat's encoder reads only what that
         # seat's view holds (it equals ``encode(view)``).
         deal = self._current()
-        seat = AGENTS.index(agent)
+        seat = _SEAT_OF[agent]
         legal = deal.legal_actions() if deal.seat_to_act == seat else ()
-        return {
-            "observation": self._encoders[seat].encode(deal),
-            "action_mask": action_mask(legal, NUM_ACTIONS),
-        }
+        mask = action_mask(legal, NUM_ACTIONS)
+        return {"observation": self._encoders[seat].encode(deal), "action_mask": mask}
+
+    def _apply_if_legal(self, hand: Deal, action: int) -> bool:
+        # The engine checks legality as it applies (and changes nothing when it refuses).
+        try:
+            hand.apply(action)
+        except IllegalAction:
+            return False
+        return True
 
     def state(self) -> npt.NDArray[np.float32]:
         deal = self._current()

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from .rules import PaskievicsRules
 
-__all__ = ["D", "DealFacts", "O", "deal_value", "settle"]
+__all__ = ["D", "DealFacts", "O", "ValueLine", "deal_value", "settle"]
 
 D = 0
 O = 1  # noqa: E741 - the spec's name for the defenders' side
@@ -49,14 +49,37 @@ class DealFacts:
     catch_by: int | None
 
 
+@dataclass(frozen=True, slots=True)
+class ValueLine:
+    """One payment inside ``V`` (§10.2, §10.3), as the reference function makes it.
+
+    ``item`` is ``game`` or a bonus; ``side`` the side it belongs to (the announcing side, the
+    side that made it silently, or the game's winner); ``level`` its kontra level (the
+    amount's ``2**level``); ``outcome`` is ``made``/``failed`` for an announced item, ``won``
+    for the game, ``silent`` for a silent double, volát, trull, kings or catch, and
+    ``silent_won``/``silent_lost`` for a silent ultimó; ``amount`` is paid to side D
+    (negative: to the defenders)."""
+
+    item: str
+    side: int
+    announced: bool
+    level: int
+    outcome: str
+    amount: int
+
+
 def deal_value(
     rules: PaskievicsRules,
     g: int,
     facts: DealFacts,
     announced: Mapping[tuple[int, str], int],
     game_level: int,
+    lines: list[ValueLine] | None = None,
 ) -> int:
     """``V``: the net value to side D of game, double, volát and the bonuses (§10.2, §10.3).
+
+    With ``lines``, every payment is also appended to it as a :class:`ValueLine` (they add up
+    to ``V``: the breakdown a player reads comes from this very function).
 
     >>> deal_value(PaskievicsRules(), 2, DealFacts(76, 8, None, None, None, False, False, None),
     ...            {(D, "double"): 1}, 0)
@@ -65,9 +88,15 @@ def deal_value(
     total = 0
     announced_value, silent_value = _BONUS_VALUES[rules.bonus_values]
 
-    def pay(amount: int, to: int) -> None:
+    def pay(
+        amount: int, to: int, item: str = "", side: int = D, level: int = 0, how: str = ""
+    ) -> None:
         nonlocal total
-        total += amount if to == D else -amount
+        signed = amount if to == D else -amount
+        total += signed
+        if lines is not None:
+            announced_item = how in ("made", "failed")
+            lines.append(ValueLine(item, side, announced_item, level, how, signed))
 
     def said(side: int, item: str) -> bool:
         return (side, item) in announced
@@ -80,10 +109,14 @@ def deal_value(
     for side in (D, O):
         if said(side, "double"):
             level = announced[(side, "double")]
-            pay(4 * g * 2**level, side if dbl == side else other(side))
+            made = dbl == side
+            pay(4 * g * 2**level, side if made else other(side), "double", side, level,
+                "made" if made else "failed")  # fmt: skip
         if said(side, "volat"):
             level = announced[(side, "volat")]
-            pay(6 * g * 2**level, side if vol == side else other(side))
+            made = vol == side
+            pay(6 * g * 2**level, side if made else other(side), "volat", side, level,
+                "made" if made else "failed")  # fmt: skip
     silent: tuple[int, int] | None = None
     silent_is_double = False
     if vol is not None and not said(vol, "volat"):
@@ -98,16 +131,19 @@ def deal_value(
             said(winner, "double") or said(winner, "volat")
         )
     if score_game:
-        pay(g * 2**game_level, winner)
+        pay(g * 2**game_level, winner, "game", winner, game_level, "won")
     if silent is not None:
         factor = 2**game_level if rules.game_kontra_multiplies_silent else 1
-        pay(silent[1] * factor, silent[0])
+        pay(silent[1] * factor, silent[0], "double" if silent_is_double else "volat", silent[0],
+            game_level if rules.game_kontra_multiplies_silent else 0, "silent")  # fmt: skip
     silent_volat = vol is not None and not said(vol, "volat")
     for item, by in (("trull", facts.trull_by), ("kings", facts.kings_by)):
         for side in (D, O):
             if said(side, item):
-                amount = announced_value[item] * 2 ** announced[(side, item)]
-                pay(amount, side if by == side else other(side))
+                level = announced[(side, item)]
+                amount = announced_value[item] * 2**level
+                pay(amount, side if by == side else other(side), item, side, level,
+                    "made" if by == side else "failed")  # fmt: skip
         cancelled = vol == by and (rules.volat_cancels_silent == "any_volat" or silent_volat)
         if (
             item == "kings"
@@ -118,25 +154,31 @@ def deal_value(
         ):
             cancelled = True  # AMBIG-P26 (KEGL): no silent kings beside a silent double
         if by is not None and not said(by, item) and not cancelled:
-            pay(silent_value[item], by)
+            pay(silent_value[item], by, item, by, 0, "silent")
     for side in (D, O):
         if said(side, "ultimo"):
             made = facts.pagat_side == side and facts.pagat_last and facts.pagat_won
-            amount = announced_value["ultimo"] * 2 ** announced[(side, "ultimo")]
-            pay(amount, side if made else other(side))
+            level = announced[(side, "ultimo")]
+            amount = announced_value["ultimo"] * 2**level
+            pay(amount, side if made else other(side), "ultimo", side, level,
+                "made" if made else "failed")  # fmt: skip
     if facts.pagat_last and facts.pagat_side is not None and not said(facts.pagat_side, "ultimo"):
         pay(
             silent_value["ultimo"],
             facts.pagat_side if facts.pagat_won else other(facts.pagat_side),
+            "ultimo",
+            facts.pagat_side,
+            0,
+            "silent_won" if facts.pagat_won else "silent_lost",
         )
     for side in (D, O):
         if said(side, "catch"):
-            pay(
-                announced_value["catch"] * 2 ** announced[(side, "catch")],
-                side if facts.catch_by == side else other(side),
-            )
+            level = announced[(side, "catch")]
+            made = facts.catch_by == side
+            pay(announced_value["catch"] * 2**level, side if made else other(side), "catch",
+                side, level, "made" if made else "failed")  # fmt: skip
     if facts.catch_by is not None and not said(facts.catch_by, "catch"):
-        pay(silent_value["catch"], facts.catch_by)
+        pay(silent_value["catch"], facts.catch_by, "catch", facts.catch_by, 0, "silent")
     return total
 
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import actions as A
 from .cards import CARD_NAMES, format_cards, is_tarokk
+from .score_lines import score_lines
 from .state import SIDE_NAMES
 
 if TYPE_CHECKING:
@@ -140,6 +141,8 @@ def view_data(state: PaskievicsState, seat: int | None) -> dict[str, Any]:
         "scores": list(state.scores) if state.scores is not None else None,
         "thrown_in": state.thrown_in,
         "value": state.value,
+        # After the deal: the scoring breakdown from the engine's reference function.
+        "score_lines": score_lines(state) if over else None,
         # An annulment shows the annuller's whole hand to justify it (§12).
         "annulled": (
             {"seat": state.actors[-1], "hand": format_cards(state.hands[state.actors[-1]])}

@@ -11,8 +11,8 @@ already won are not part of it).
     >>> pos = PlayPosition(
     ...     hands=(hand("SK", "KH"), hand("T2", "QH"), hand("T3", "AH"), hand("T4", "JH")),
     ...     leader=0, side_d=frozenset({0, 2}))
-    >>> solve(pos)  # SK draws the trumps (8 points), KH then wins the hearts (8 more)
-    16
+    >>> solve(pos)  # SK draws the trumps (5 + 3 points), then KH takes the hearts (12)
+    20
 """
 
 from __future__ import annotations

@@ -141,3 +141,41 @@ def test_a_full_table_offers_to_watch(server: Server, new_page: Any) -> None:
     page.click("#watch-offer")
     page.wait_for_selector("#felt[data-seq]")
     assert felt(page)["seat"] == "spectator"
+
+
+def test_spectators_chat_apart_and_players_see_how_many_watch(
+    server: Server, new_page: Any
+) -> None:
+    body = {
+        "name": "Rail",
+        "seats": [{"kind": "human"}, RANDOM, RANDOM],
+        "pace": "slow",
+        "join": {"nickname": "Player"},
+    }
+    table = server.post("/api/tables", body)
+    player = seat_page(new_page, server, table["id"], table["token"])
+    watcher = new_page()
+    watcher.goto(server.base + "/")
+    watcher.evaluate("localStorage.setItem('paston-nickname', 'Railbird')")
+    watcher.goto(f"{server.base}/t/{table['id']}?watch=1")
+    watcher.wait_for_selector("#felt[data-seq]")
+    player.wait_for_function(
+        "document.querySelector('#fact-watchers').textContent.startsWith('1 ')"
+    )
+    watcher.fill("#chat-input", "hello from the rail")
+    watcher.press("#chat-input", "Enter")
+    player.fill("#chat-input", "hi all")
+    player.press("#chat-input", "Enter")
+    # Each page writes in its own channel and reads the other one apart (read only).
+    for page, own, other in (
+        (player, "hi all", "hello from the rail"),
+        (watcher, "hello from the rail", "hi all"),
+    ):
+        page.wait_for_function(
+            f"document.querySelector('#other-chat-log').textContent.includes({other!r})"
+        )
+        page.wait_for_function(f"document.querySelector('#chat-log').textContent.includes({own!r})")
+        assert other not in page.locator("#chat-log").inner_text()
+    # (The other channel is folded away: its text is there, not rendered.)
+    assert "Railbird" in (player.locator("#other-chat-log").text_content() or "")
+    assert "watching" in player.locator("#other-chat-title").inner_text()

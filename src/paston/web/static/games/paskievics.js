@@ -7,6 +7,7 @@
 // strings, never worked out again here.
 
 import { escapeHTML } from "../api.js";
+import { t as tr } from "../i18n.js";
 import { consequence } from "./consequences.js";
 import {
   activateCardButton,
@@ -322,8 +323,13 @@ function renderSeats(v) {
 
 function phaseVerb(phase) {
   return (
-    { bidding: "bid", raise: "choose the game", discard: "discard", announce: "call or announce", play: "play" }[phase] ??
-    phase
+    {
+      bidding: tr("verb.bid", "bid"),
+      raise: tr("pk.verb_raise", "choose the game"),
+      discard: tr("verb.discard", "discard"),
+      announce: tr("pk.verb_announce", "call or announce"),
+      play: tr("verb.play", "play"),
+    }[phase] ?? phase
   );
 }
 
@@ -331,16 +337,17 @@ function renderStatus(v) {
   const t = st().table;
   const nm = ctx.names;
   let text = "";
-  if (t.status === "waiting") text = "Waiting for players to sit down";
-  else if (t.status === "over") text = "The game is over";
-  else if (st().deal_over) text = v?.thrown_in ? "Thrown in — the same dealer deals again" : "Deal over";
+  if (t.status === "waiting") text = tr("status.waiting", "Waiting for players to sit down");
+  else if (t.status === "over") text = tr("status.over", "The game is over");
+  else if (st().deal_over)
+    text = v?.thrown_in ? tr("pk.thrown_in", "Thrown in — the same dealer deals again") : tr("status.deal_over", "Deal over");
   else if (v && v.to_act !== null && v.to_act !== undefined) {
     text =
       v.to_act === me()
         ? ctx.pending
-          ? "Sending…"
-          : `Your turn to ${phaseVerb(v.phase)}`
-        : `${nm[v.to_act]} to ${phaseVerb(v.phase)}…`;
+          ? tr("status.sending", "Sending…")
+          : tr("status.your_turn", "Your turn to {verb}", { verb: phaseVerb(v.phase) })
+        : tr("status.their_turn", "{name} to {verb}…", { name: nm[v.to_act], verb: phaseVerb(v.phase) });
   }
   $("#turn-line").innerHTML = `<span id="turn-text">${escapeHTML(text)}</span><span class="countdown" id="countdown" hidden></span>`;
   let line = "";
@@ -352,7 +359,11 @@ function renderStatus(v) {
     if (v.game_kontra) line += ` · game ${levelWord(v.game_kontra)}`;
   } else if (v && v.phase === "bidding") {
     const bids = rounds(v).auction.filter((a) => LEVEL_WORD[a.action]);
-    line = bids.length ? `Highest bid: ${LEVEL_WORD[bids[bids.length - 1].action]}` : "Bidding: nobody has bid yet";
+    line = escapeHTML(
+      bids.length
+        ? tr("pk.highest_bid", "Highest bid: {level}", { level: LEVEL_WORD[bids[bids.length - 1].action] })
+        : tr("status.no_bid", "Bidding: nobody has bid yet"),
+    );
   }
   if (v && v.multiplier > 1) line += `${line ? " · " : ""}doubled round ×${v.multiplier}`;
   $("#contract-line").innerHTML = line;
@@ -554,13 +565,16 @@ function renderPanel(v) {
   }
   if (!v) return;
   if (!ctx.myTurn) {
-    if (me() === null) el.innerHTML = `<span class="hint-text" style="color:#e8e2cc">You are watching.</span>`;
+    if (me() === null)
+      el.innerHTML = `<span class="hint-text" style="color:#e8e2cc">${escapeHTML(tr("table.you_watch", "You are watching."))}</span>`;
     return;
   }
   const prompt = document.createElement("div");
   prompt.className = "prompt";
   if (v.phase === "play") {
-    prompt.textContent = v.trick.length ? "Play a card (the highlighted cards are legal)." : "Your lead: play a highlighted card.";
+    prompt.textContent = v.trick.length
+      ? tr("pk.prompt_play", "Play a card (the highlighted cards are legal).")
+      : tr("pk.prompt_lead", "Your lead: play a highlighted card.");
     el.append(prompt);
     return;
   }
@@ -597,12 +611,36 @@ function renderPanel(v) {
   const legal = [...v.legal].sort((a, b) => choiceRank(a) - choiceRank(b));
   prompt.textContent =
     {
-      bidding: "Your bid (a lower number takes fewer talon cards and is worth more):",
-      raise: "You are the only bidder: choose the game you play.",
-      announce: legal.some((a) => a.startsWith("call ")) ? "Call your partner's tarokk:" : "Announce, kontra or pass:",
-    }[v.phase] ?? "Your choice:";
+      bidding: tr("pk.prompt_bid", "Your bid (a lower number takes fewer talon cards and is worth more):"),
+      raise: tr("pk.prompt_raise", "You are the only bidder: choose the game you play."),
+      announce: legal.some((a) => a.startsWith("call "))
+        ? tr("pk.prompt_call", "Call your partner's tarokk:")
+        : tr("pk.prompt_announce", "Announce, kontra or pass:"),
+    }[v.phase] ?? tr("prompt.choice", "Your choice:");
   legal.forEach((a, i) => choices.append(choiceButton(a, ctx.KEYS[i], i === 0 && a !== "pass")));
   el.append(prompt, choices);
+}
+
+// The engine's scoring lines (score_lines.py): the value's lines to the declarer's side,
+// then what each seat gets from the value and the tarokk counts, and the round's multiplier.
+function engineLines(lines, nm) {
+  const say = (l) => {
+    const params = { ...l.params };
+    if (params.seat !== undefined && params.seat !== null) params.seat = nm[params.seat] ?? params.seat;
+    return escapeHTML(tr(l.key, l.english, params));
+  };
+  const cell = (x) => `<td class="${scoreClass(x)}">${signed(x)}</td>`;
+  const rows = lines.value.map((l) => `<tr><td>${say(l)}</td>${cell(l.amount)}</tr>`).join("");
+  let html = `<table class="pk-lines" id="pk-lines" aria-label="${escapeHTML(tr("pk.lines.label", "Scoring lines (to the declarer's side)"))}"><tbody>${rows}
+    <tr class="pk-total"><th scope="row">${escapeHTML(tr("pk.lines.value", "Value to the declarer's side"))}</th><td>${signed(lines.value_total)}</td></tr></tbody></table>`;
+  const head = nm.map((n) => `<th scope="col">${escapeHTML(n)}</th>`).join("");
+  const seatRows = lines.seats.map((l) => `<tr><th scope="row">${say(l)}</th>${l.amounts.map(cell).join("")}</tr>`).join("");
+  const times =
+    lines.multiplier > 1
+      ? `<tr><th scope="row">${escapeHTML(tr("pk.lines.multiplier", "Doubled round: every score ×{m}", { m: lines.multiplier }))}</th>${nm.map(() => "<td></td>").join("")}</tr>`
+      : "";
+  html += `<table class="pk-settle" id="pk-settle" aria-label="${escapeHTML(tr("pk.lines.settle", "Settlement per player"))}"><thead><tr><td></td>${head}</tr></thead><tbody>${seatRows}${times}</tbody></table>`;
+  return html;
 }
 
 // The end of a deal: how it ended, card points, the lines of the value, the scores.
@@ -628,7 +666,12 @@ function dealResult(v, over) {
       const f = b.facts;
       html += `<div class="result-line" id="pk-points">${team} (${LEVEL_WORD[v.bid]}): <b>${f.pointsD}</b> card points, the defenders <b>${94 - f.pointsD}</b> · tricks ${f.tricksD}–${9 - f.tricksD}</div>`;
     } else html += `<div class="result-line">${team} (${LEVEL_WORD[v.bid]})</div>`;
-    if (b && b.ok) {
+    const lines = v.score_lines; // the engine's own breakdown (score_lines.py)
+    if (lines) {
+      const sum = lines.value.reduce((n, l) => n + l.amount, 0);
+      box.dataset.breakdown = sum === lines.value_total ? "ok" : "differs";
+      html += engineLines(lines, nm);
+    } else if (b && b.ok) {
       const rows = b.lines
         .map((l) => `<tr><td>${escapeHTML(l.text)}</td><td class="${scoreClass(l.amount)}">${signed(l.amount)}</td></tr>`)
         .join("");
@@ -636,12 +679,12 @@ function dealResult(v, over) {
         <tr class="pk-total"><th scope="row">Value to the declarer's side</th><td>${signed(v.value)}</td></tr></tbody></table>`;
     } else html += `<div>Value to the declarer's side: <b>${signed(v.value)}</b></div>`;
     const notes = [];
-    if (v.tarokk_counts.length)
+    if (v.tarokk_counts.length && !lines)
       notes.push(
         `tarokk counts: ${v.tarokk_counts.map((c) => `${escapeHTML(nm[c.seat])} ${c.count}`).join(", ")} (${rules.tarokk_count_payment === "team" ? "for the team" : "paid by each other player"})`,
       );
-    if (v.alone) notes.push("a lone declarer wins or pays three times");
-    if (v.multiplier > 1) notes.push(`doubled round: ×${v.multiplier}`);
+    if (v.alone && !lines) notes.push("a lone declarer wins or pays three times");
+    if (v.multiplier > 1 && !lines) notes.push(`doubled round: ×${v.multiplier}`);
     if (notes.length) html += `<div class="hint-text pk-notes">${notes.join(" · ")}</div>`;
   }
   const scores = over.scores ?? v.scores;

@@ -38,6 +38,8 @@ const PACE_NAMES = () => ({
   instant: t("flow.pace_instant", "instant (test server)"),
 });
 
+let factsShown = ""; // the facts' markup on screen
+
 /** Redraw the facts: pace, hints (with each player's count), spectators, stand-in countdowns. */
 export function renderFacts(table, names, serverNow) {
   const ul = factsPanel();
@@ -65,7 +67,12 @@ export function renderFacts(table, names, serverNow) {
     lines.push(
       `<li><button type="button" class="small" id="last-trick-button">${escapeHTML(t("flow.last_trick", "Last trick"))} <kbd>L</kbd></button></li>`,
     );
-  ul.innerHTML = lines.join("");
+  // Redrawn only when something changed: a focused button keeps its focus.
+  const html = lines.join("");
+  if (factsShown !== html) {
+    ul.innerHTML = html;
+    factsShown = html;
+  }
   tickCountdown(table, names, serverNow);
 }
 

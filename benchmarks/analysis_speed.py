@@ -68,7 +68,8 @@ def main() -> None:
         if game.over:
             game = Game(rng=random.Random(args.seed + len(deals)))
     solver = Solver()
-    settings = {"default": Settings(), "server": Settings(worlds=24, decision_seconds=1.0)}
+    server = Settings(worlds=24, max_worlds=48, decision_seconds=1.0)
+    settings = {"default": Settings(), "server": server}
     times: dict[str, list[float]] = {"hindsight": [], **{k: [] for k in settings}}
     walls: dict[str, list[float]] = {k: [] for k in settings}
     decisions = []

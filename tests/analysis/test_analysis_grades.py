@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from paston.analysis import Decision, Settings, analyse_record
 from paston.analysis.expected import expected_values
-from paston.analysis.grading import _choices, grade_decision
+from paston.analysis.grading import _choices, _in_doubt, grade_decision
 from paston.analysis.report import grade_of
 from paston.games.paston.actions import SURRENDER, action_str
 from paston.games.paston.bots.heuristic import HeuristicBot
@@ -20,7 +20,7 @@ from paston.games.paston.deal import DECLARE, PLAY, Deal
 from paston.games.paston.record import deal_record
 from paston.games.paston.solver import Solver
 
-FEW = Settings(worlds=10, decision_seconds=None, dd_table=False)
+FEW = Settings(worlds=10, max_worlds=20, decision_seconds=None, dd_table=False)
 BAD = ("mistake", "blunder")
 AUCTION = ("paston", "glitch", "pass", "dineri", "pass")
 
@@ -145,3 +145,17 @@ def test_made_contracts_are_not_surrender_mistakes_unless_surrender_is_worth_mor
                     surrender_mistakes += 1
     assert made >= 10
     assert surrender_mistakes <= made // 10, (surrender_mistakes, made)
+
+
+def test_a_grade_in_doubt_gets_more_worlds() -> None:
+    settings = Settings(worlds=8, max_worlds=32, decision_seconds=None, dd_table=False)
+    decisions = analyse_record(deal_record(heuristic_deal(5)), settings).deals[0].decisions
+    assert decisions
+    for d in decisions:
+        assert 8 <= d.worlds <= 32
+        if d.worlds < 32:
+            # Stopped early only because one standard error either way keeps the grade.
+            assert not _in_doubt(d.loss, d.loss_se), d
+    assert any(d.worlds > 8 for d in decisions) or not any(
+        _in_doubt(d.loss, d.loss_se) for d in decisions
+    )

@@ -29,6 +29,7 @@ __all__ = [
     "best_action",
     "expected_values",
     "single_world",
+    "summarise",
     "weighted_mean_se",
 ]
 
@@ -98,6 +99,14 @@ class Expectation:
         pairs = [(w[best] - w[taken], p) for w, p in both if best in w and taken in w]
         return weighted_mean_se([d for d, _ in pairs], [p for _, p in pairs])
 
+    def merged(self, more: Expectation) -> Expectation:
+        """This sample and ``more`` (drawn independently, over a subset of its complete
+        actions) as one: each keeps its share of the weight in proportion to its worlds."""
+        n1, n2 = len(self.per_world), len(more.per_world)
+        s1, s2 = sum(self.weights), sum(more.weights)
+        weights = [w * n1 / s1 for w in self.weights] + [w * n2 / s2 for w in more.weights]
+        return summarise(list(self.values), self.per_world + more.per_world, weights)
+
     def complete_means(self) -> dict[int, float]:
         """Expected values of the actions valued in every world (the candidates for best)."""
         return {a: v.value for a, v in self.values.items() if v.complete}
@@ -129,20 +138,22 @@ def expected_values(
     deadline: float | None = None,
     weighted: bool = True,
     taken: int | None = None,
+    candidates: list[int] | None = None,
 ) -> Expectation:
     """Values of the legal actions of the seat to act in ``state`` over ``n_worlds`` worlds
     consistent with its view (fewer, but at least :data:`MIN_WORLDS`, once ``deadline`` --
     a ``time.monotonic()`` instant -- has passed). With many legal actions, only the best
-    ones after a screening and ``taken`` are valued in every world (see SCREEN_ABOVE)."""
+    ones after a screening and ``taken`` are valued in every world (see SCREEN_ABOVE);
+    ``candidates`` restricts the valuation to those actions (no screening)."""
     seat = state.to_act
     assert seat is not None
     view = state.view(seat)
-    legal = state.legal_actions()
+    legal = candidates if candidates is not None else state.legal_actions()
     worlds = consistent_worlds(view, n_worlds, rng, weighted=weighted)
     per_world: list[dict[int, float]] = []
     weights: list[float] = []
     active = legal
-    screened = len(legal) > SCREEN_ABOVE and n_worlds > SCREEN_WORLDS
+    screened = candidates is None and len(legal) > SCREEN_ABOVE and n_worlds > SCREEN_WORLDS
     for k, ww in enumerate(worlds):
         if deadline is not None and k >= MIN_WORLDS and time.monotonic() > deadline:
             break
@@ -155,9 +166,18 @@ def expected_values(
         deal = replay_world(view, ww.world)
         per_world.append(values_in_deal(deal, seat, active, policy, solver))
         weights.append(ww.weight)
+    return summarise(legal, per_world, weights)
+
+
+def summarise(
+    actions: list[int], per_world: list[dict[int, float]], weights: list[float]
+) -> Expectation:
+    """Each action's mean and standard error over the worlds where it was valued."""
     out: dict[int, ActionValue] = {}
-    for action in legal:
+    for action in actions:
         xs = [(w[action], p) for w, p in zip(per_world, weights, strict=True) if action in w]
+        if not xs:
+            continue
         mean, se = weighted_mean_se([x for x, _ in xs], [p for _, p in xs])
         out[action] = ActionValue(action, mean, se, complete=len(xs) == len(per_world))
     return Expectation(out, per_world, weights)

@@ -22,7 +22,7 @@ from .ddtable import dd_table
 from .expected import best_action, expected_values, single_world
 from .hindsight import hindsight_values
 from .model import Alternative, DealAnalysis, Decision
-from .report import grade_of, player_reports
+from .report import EPS, grade_of, player_reports
 from .rollout import Policy
 from .settings import DEFAULT, Settings
 
@@ -73,6 +73,11 @@ def _contract_name(deal: Deal) -> str | None:
     return action_str(DECLARE_BASE + deal.contract).split()[1] if deal.contract else None
 
 
+def _in_doubt(loss: float, se: float) -> bool:
+    """Whether one standard error either way would change the grade of ``loss``."""
+    return loss > EPS and grade_of(max(loss - se, EPS * 2)) != grade_of(loss + se)
+
+
 def grade_decision(
     state: Deal,
     action: int,
@@ -94,13 +99,30 @@ def grade_decision(
     try:
         exp = expected_values(state, settings.worlds, rng, policy, solver, deadline=deadline,
                               weighted=settings.weighted, taken=action)  # fmt: skip
+        sampled = True
     except SamplingError:
         exp = single_world(hind)  # no world fits the view: the real deal is the only one
+        sampled = False
     # The best is the action of highest mean over all the worlds, as shown to the player. Its
     # loss inherits the winner's curse (noise that made an action look best); the grade's one
     # standard error margin keeps that noise from being called a mistake.
     best = best_action(exp.complete_means(), action)
     loss, loss_se = exp.loss(best, action)
+    # While the grade is in doubt (one standard error either way changes it), more worlds are
+    # valued -- as many again each round, up to max_worlds and within the time limit.
+    while (
+        sampled
+        and _in_doubt(loss, loss_se)
+        and exp.worlds < settings.max_worlds
+        and (deadline is None or time.monotonic() < deadline)
+    ):
+        kept = [a for a, v in exp.values.items() if v.complete]
+        more = expected_values(state, min(exp.worlds, settings.max_worlds - exp.worlds), rng,
+                               policy, solver, deadline=deadline, weighted=settings.weighted,
+                               candidates=kept)  # fmt: skip
+        exp = exp.merged(more)
+        best = best_action(exp.complete_means(), action)
+        loss, loss_se = exp.loss(best, action)
     loss = max(0.0, loss)
     hind_best = best_action(hind, action)
     ranked = sorted(exp.values.values(), key=lambda v: (not v.complete, -v.value, v.action))

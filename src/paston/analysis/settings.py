@@ -12,10 +12,13 @@ __all__ = ["DEFAULT", "Settings"]
 class Settings:
     """``worlds``: worlds sampled per decision (the standard error shrinks as 1/sqrt of it);
     ``decision_seconds``: once a decision has taken this long, its remaining worlds are
-    skipped (at least 4 are valued); ``weighted``: weight worlds by the others' decisions;
+    skipped (at least 4 are valued); ``max_worlds``: a decision whose grade is in doubt (one
+    standard error either way would change it) gets more worlds, up to this many;
+    ``weighted``: weight worlds by the others' decisions;
     ``seed``: the sampling is deterministic given it."""
 
     worlds: int = 48
+    max_worlds: int = 192
     decision_seconds: float | None = 5.0
     weighted: bool = True
     seed: int = 0
@@ -24,6 +27,8 @@ class Settings:
     def __post_init__(self) -> None:
         if not isinstance(self.worlds, int) or isinstance(self.worlds, bool) or self.worlds < 2:
             raise ValueError(f"worlds must be a whole number of at least 2, not {self.worlds!r}")
+        if self.max_worlds < self.worlds:
+            object.__setattr__(self, "max_worlds", self.worlds)  # never fewer than asked
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

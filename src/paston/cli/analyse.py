@@ -107,7 +107,7 @@ def register(app: typer.Typer) -> None:
         info = game_info(game)
         if worlds < 2 or worlds > 10_000:
             fail(f"--worlds must be between 2 and 10000, not {worlds}")
-        settings = Settings(worlds=worlds, seed=seed)
+        settings = Settings(worlds=worlds, max_worlds=4 * worlds, seed=seed)
         console = Console(highlight=False)
         if not console.is_terminal:
             console = Console(highlight=False, width=120)  # files and pipes: no wrapping

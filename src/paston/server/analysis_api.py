@@ -196,7 +196,12 @@ async def table_analysis(table_id: str, request: Request) -> JSONResponse:
         if service.running() >= MAX_JOBS:
             raise BadRequest("the server is busy analysing other games; try again in a minute",
                              "busy", 503)  # fmt: skip
-        settings = {"worlds": worlds, "decision_seconds": DECISION_SECONDS, "seed": 0}
+        settings = {
+            "worlds": worlds,
+            "max_worlds": 2 * worlds,  # more worlds for a grade in doubt, within the time limit
+            "decision_seconds": DECISION_SECONDS,
+            "seed": 0,
+        }
         job = Job(total=len(deals), names=seat_names_of(record), kind=kind, settings=settings)
         service.remember(key, job)
         job.task = asyncio.create_task(_run(service, job, record))

@@ -23,12 +23,13 @@ import time
 from ....bots.base import Bot, Choice
 from ....bots.registry import register_bot
 from .. import actions as A
-from ..cards import CARD_POINTS, is_tarokk
+from ..cards import CARD_POINTS, PAGAT, is_tarokk
 from ..solver import PlayPosition, Solver
 from ..solver import core as solver_core
+from ..solver.api import PositionError
 from ..view import PaskievicsView
 from .heuristic import HeuristicBot
-from .worlds import SeatKnowledge, World
+from .worlds import SeatKnowledge, World, WorldError
 
 __all__ = ["PimcBot"]
 
@@ -79,13 +80,23 @@ class PimcBot(Bot[PaskievicsView]):
         totals = dict.fromkeys(cards, 0.0)
         start = time.perf_counter()
         n = 0
-        while n < self.worlds and (
-            n < self.min_worlds or time.perf_counter() - start < self.time_budget
+        tries = 0
+        while (
+            n < self.worlds
+            and tries < 2 * self.worlds
+            and (n < self.min_worlds or time.perf_counter() - start < self.time_budget)
         ):
-            world = know.sample(self.rng)
-            for card, value in self._values(know, world, cards).items():
+            tries += 1
+            try:
+                world = know.sample(self.rng)
+                values = self._values(know, world, cards)
+            except (WorldError, PositionError):
+                continue  # a world the view does not quite fit: draw another
+            for card, value in values.items():
                 totals[card] += value
             n += 1
+        if n == 0:
+            return order  # no world fitted: the heuristic's ranking
         choices = [
             Choice(A.PLAY + c, totals[c] / n, f"{A.action_str(A.PLAY + c)}: "
                    f"{totals[c] / n:.1f} card points to come for my side ({n} worlds)")
@@ -147,11 +158,12 @@ def _side_places(know: SeatKnowledge, world: World) -> frozenset[int]:
 
 
 def _holdback_places(know: SeatKnowledge, world: World) -> frozenset[int]:
-    """Places that must keep the Pagát back: members of a side that announced ultimó."""
+    """The place that must keep the Pagát back: its holder in this world, if his side
+    announced ultimó (only the holder: a Pagát already played is never judged again)."""
     out = set()
     for i, s in enumerate(know.order):
         side = "declarer" if s in world.declarer_side else "defenders"
-        if side in know.ultimo_sides:
+        if side in know.ultimo_sides and PAGAT in world.hands[s]:
             out.add(i)
     return frozenset(out)
 

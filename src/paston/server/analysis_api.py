@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import concurrent.futures.process
 import hashlib
 import json
 import multiprocessing
@@ -87,6 +88,12 @@ class AnalysisService:
                 self._pool = concurrent.futures.ProcessPoolExecutor(1, mp_context=ctx)
             return self._pool
 
+    def drop_pool(self) -> None:
+        with self._lock:
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+
     def running(self) -> int:
         return sum(1 for j in self.jobs.values() if not j.finished)
 
@@ -138,6 +145,8 @@ async def _run(service: AnalysisService, job: Job, record: dict[str, Any]) -> No
         job.result = {"status": "done", **analysis.to_json()}
     except Exception as exc:  # reported to the client; the next request starts again
         job.error = f"the analysis failed: {type(exc).__name__}"
+        if isinstance(exc, concurrent.futures.process.BrokenProcessPool):
+            service.drop_pool()  # the worker died: the next analysis gets a new one
 
 
 def _service(request: Request) -> AnalysisService:

@@ -57,6 +57,8 @@ def shown_hand(page: Any) -> list[str]:
 def test_lobby_game_choice_and_options(server: Server, new_page: Any) -> None:
     page = new_page()
     page.goto(server.base + "/")
+    # The game choice is drawn once the language catalogue and /api/games have loaded.
+    page.wait_for_selector("#game-paston")
     games = server.get("/api/games")
     assert {g["name"] for g in games} >= {"paston", "paris"}
     for g in games:

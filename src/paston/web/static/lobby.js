@@ -5,7 +5,7 @@
 // are caught early, and the creator sits down in the create request itself (nothing is left
 // behind when the server refuses).
 
-import { mountLanguage, t } from "./i18n.js";
+import { language, mountLanguage, t } from "./i18n.js";
 import {
   ApiError,
   escapeHTML,
@@ -52,10 +52,13 @@ function gameText(g, field) {
   return t(`game.${g.name}.${field}`, g[field] ?? "");
 }
 
+// In English the server's own words name its bots (it is their authority, and they change);
+// other languages read the catalogue.
 function botText(g, b) {
+  const english = language() === "en";
   return {
-    label: t(`bot.${b.name}.label`, b.label ?? b.name),
-    description: b.description ? t(`bot.${g.name}.${b.name}.description`, b.description) : "",
+    label: english ? (b.label ?? b.name) : t(`bot.${b.name}.label`, b.label ?? b.name),
+    description: !b.description || english ? (b.description ?? "") : t(`bot.${g.name}.${b.name}.description`, b.description),
   };
 }
 

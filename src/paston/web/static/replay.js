@@ -1,7 +1,8 @@
 // The replay viewer: steps through the finished deals of a table's game record
 // (GET /api/tables/{id}/replay). The game is finished, so every hand is shown.
 
-import { mountLanguage, t } from "./i18n.js";
+// `tr` is `t` where a function's `t` is the table.
+import { mountLanguage, t, t as tr } from "./i18n.js";
 import { downloadJSON, escapeHTML, getJSON, playback, seatName, setBotLabels } from "./api.js";
 import { CONTRACT_LABEL, CONTRACT_TRUMP, SUIT_SYMBOL, actionLabel, cardElement, handOrder } from "./cards.js";
 import { showAnalysisStep, startAnalysis } from "./analysis.js";
@@ -72,13 +73,16 @@ function stop() {
 }
 
 function describe(st) {
-  if (!st.last) return st.redeal ? "Thrown in before the bidding" : "The cards are dealt";
+  if (!st.last)
+    return st.redeal ? t("replay.thrown_in", "Thrown in before the bidding") : t("replay.dealt", "The cards are dealt");
   const { seat, action } = st.last;
-  if (action.length === 2) return `${names[seat]} plays ${actionLabel(action)}`;
-  if (action.startsWith("discard")) return `${names[seat]} discards ${actionLabel(action).slice(8)}`;
+  const name = names[seat];
+  if (action.length === 2) return t("event.plays", "{name} plays {card}", { name, card: actionLabel(action) });
+  if (action.startsWith("discard"))
+    return t("replay.discards", "{name} discards {cards}", { name, cards: action.split(" ").slice(1).join(" ") });
   if (["paston", "glitch", "dineri", "gupa", "grkha"].includes(action))
-    return `${names[seat]} bids ${CONTRACT_LABEL[action]}`;
-  if (action === "pass") return `${names[seat]} passes`;
+    return t("event.bids", "{name} bids {contract}", { name, contract: CONTRACT_LABEL[action] });
+  if (action === "pass") return t("event.passes", "{name} passes", { name });
   return `${names[seat]}: ${actionLabel(action)}`;
 }
 
@@ -108,7 +112,7 @@ function render() {
       tags,
       turn: st.toAct === s,
       trump,
-      stat: st.phase === "play" || st.tricks.length ? `Tricks: <b>${st.tricksWon[s]}</b>` : "",
+      stat: st.phase === "play" || st.tricks.length ? `${escapeHTML(t("stat.tricks", "Tricks:"))} <b>${st.tricksWon[s]}</b>` : "",
     };
     if (where !== "#seat-me") info.hand = { open: st.hands[s] };
     renderSeatBox($(where), info);
@@ -134,7 +138,11 @@ function render() {
     for (const c of shown) pair.append(cardElement(c));
     const cap = document.createElement("span");
     cap.className = "who-played";
-    cap.textContent = st.discards ? "discarded" : st.declarer === null ? "prikup" : `${names[st.declarer]} took the prikup`;
+    cap.textContent = st.discards
+      ? t("replay.discarded", "discarded")
+      : st.declarer === null
+        ? t("term.prikup_lower", "prikup")
+        : t("replay.took_prikup", "{name} took the prikup", { name: names[st.declarer] });
     wrap.append(pair, cap);
     area.append(wrap);
   }
@@ -143,12 +151,20 @@ function render() {
   let c = "";
   if (st.contract && st.contract !== "surrender")
     c = `${contractText(st.contract)} by ${escapeHTML(names[st.declarer])} · trumps ${SUIT_SYMBOL[CONTRACT_TRUMP[st.contract]]}`;
-  else if (st.bid) c = `Highest bid: ${contractText(st.bid)} (${escapeHTML(names[st.bidder])})`;
+  else if (st.bid)
+    c = escapeHTML(t("status.highest_bid", "Highest bid: {contract} ({name})", { contract: contractText(st.bid), name: names[st.bidder] }));
   $("#contract-line").innerHTML = c;
 
   const total = game.deals.reduce((a, x) => a + x.steps.length, 0);
   const before = game.deals.slice(0, pos.deal).reduce((a, x) => a + x.steps.length, 0);
-  $("#position").textContent = `Deal ${pos.deal + 1} of ${game.deals.length} · step ${pos.step + 1} of ${d.steps.length} (${before + pos.step + 1}/${total})`;
+  $("#position").textContent = t("pkreplay.position", "Deal {deal} of {deals} · step {step} of {steps} ({at}/{total})", {
+    deal: pos.deal + 1,
+    deals: game.deals.length,
+    step: pos.step + 1,
+    steps: d.steps.length,
+    at: before + pos.step + 1,
+    total,
+  });
   $("#deal-select").value = String(pos.deal);
   $("#back").disabled = pos.deal === 0 && pos.step === 0;
   $("#first").disabled = $("#back").disabled;
@@ -178,13 +194,16 @@ function render() {
     res.append(box);
   }
 
-  const rows = [["Deal", `${pos.deal + 1}`], ["Dealer", names[d.deal.dealer]]];
-  if (st.bid) rows.push(["Final bid", contractText(st.bid)]);
-  if (st.allPass) rows.push(["Auction", "all passed"]);
-  if (st.declarer !== null) rows.push(["Declarer", names[st.declarer]]);
-  if (st.contract) rows.push(["Contract", contractText(st.contract)]);
-  rows.push(["Prikup", d.deal.prikup.map((x) => (x[0] === "T" ? "10" : x[0]) + SUIT_SYMBOL[x[1]]).join(" ")]);
-  if (st.discards) rows.push(["Discards", st.discards.map((x) => (x[0] === "T" ? "10" : x[0]) + SUIT_SYMBOL[x[1]]).join(" ")]);
+  const rows = [
+    [t("common.deal", "Deal"), `${pos.deal + 1}`],
+    [t("info.dealer", "Dealer"), names[d.deal.dealer]],
+  ];
+  if (st.bid) rows.push([t("info.final_bid", "Final bid"), contractText(st.bid)]);
+  if (st.allPass) rows.push([t("common.auction", "Auction"), t("replay.all_passed", "all passed")]);
+  if (st.declarer !== null) rows.push([t("info.declarer", "Declarer"), names[st.declarer]]);
+  if (st.contract) rows.push([t("info.contract", "Contract"), contractText(st.contract)]);
+  rows.push([t("term.prikup", "Prikup"), d.deal.prikup.map((x) => (x[0] === "T" ? "10" : x[0]) + SUIT_SYMBOL[x[1]]).join(" ")]);
+  if (st.discards) rows.push([t("result.discards", "Discards"), st.discards.map((x) => (x[0] === "T" ? "10" : x[0]) + SUIT_SYMBOL[x[1]]).join(" ")]);
   $("#deal-info").innerHTML = rows.map(([k, v]) => `<dt>${escapeHTML(k)}</dt><dd>${escapeHTML(v)}</dd>`).join("");
   renderAuction($("#auction"), st.history, names);
   renderLastTrick($("#last-trick"), st.tricks.length ? st.tricks[st.tricks.length - 1] : null, names);
@@ -234,7 +253,7 @@ async function init() {
   try {
     data = await getJSON(`/api/tables/${encodeURIComponent(tableId)}/replay`);
   } catch (e) {
-    showError(`Could not load the game: ${e.message}`);
+    showError(t("replay.err_load", "Could not load the game: {error}", { error: e.message }));
     return;
   }
   // Another game than Paston has a replayer of its own (games/NAME_replay.js).
@@ -245,7 +264,7 @@ async function init() {
       const mod = await import(`./games/${["paris", "paskievics"].includes(t.game) ? t.game : "unknown"}_replay.js`);
       await mod.start({ data, summary: t, tableId, showError });
     } catch (e) {
-      showError(`This game cannot be replayed here: ${e.message}`);
+      showError(t("replay.err_replay", "This game cannot be replayed here: {error}", { error: e.message }));
     }
     return;
   }
@@ -253,13 +272,13 @@ async function init() {
     const t = await getJSON(`/api/tables/${encodeURIComponent(tableId)}`);
     names = t.seats.map(seatName);
     $("#table-name").textContent = t.name;
-    document.title = `Paston — replay of ${t.name}`;
+    document.title = tr("replay.title", "Paston — replay of {name}", { name: t.name });
   } catch {
-    if (data.seats) names = data.seats.map((s, i) => s ?? `Seat ${i}`);
+    if (data.seats) names = data.seats.map((s, i) => s ?? tr("lobby.seat_n", "Seat {n}", { n: i }));
   }
   $("#export-button").addEventListener("click", () => downloadJSON(`paston-${tableId}.json`, data.record));
   if (!data.record.deals.length) {
-    showError("No deal of this game has finished yet: there is nothing to replay.");
+    showError(t("replay.nothing", "No deal of this game has finished yet: there is nothing to replay."));
     $("#controls").hidden = true;
     return;
   }
@@ -276,7 +295,7 @@ async function init() {
         : last.contract
           ? `${CONTRACT_LABEL[last.contract]} · ${names[last.declarer]}`
           : "";
-    o.textContent = `Deal ${i + 1}${what ? " — " + what : ""}`;
+    o.textContent = `${t("pkreplay.deal_option", "Deal {n}", { n: i + 1 })}${what ? " — " + what : ""}`;
     sel.append(o);
   });
   sel.addEventListener("change", () => go(Number(sel.value), 0));

@@ -5,6 +5,7 @@
 // legal choices are the view's `legal` strings, never worked out again here.
 
 import { escapeHTML } from "../api.js";
+import { t as tr } from "../i18n.js";
 import { consequence } from "./consequences.js";
 import { SUIT_SYMBOL, cardBack, cardElement } from "../cards.js";
 import { renderChart, renderScoreSheet, tagHTML } from "../render.js";
@@ -35,8 +36,8 @@ const FELT_HTML = `
     <div class="turn-line" id="turn-line" aria-live="polite"></div>
     <div class="contract-line" id="p-note" aria-live="polite"></div>
   </div>
-  <div class="p-opponents" id="p-opponents" role="group" aria-label="The other players"></div>
-  <div class="p-center" id="p-center" role="group" aria-label="The middle of the table">
+  <div class="p-opponents" id="p-opponents" role="group" aria-label="${tr("paris.others", "The other players")}"></div>
+  <div class="p-center" id="p-center" role="group" aria-label="${tr("paris.middle", "The middle of the table")}">
     <div class="p-deck" id="p-deck"></div>
     <div class="p-pile-wrap">
       <div class="p-pile" id="p-pile" role="img"></div>
@@ -48,7 +49,7 @@ const FELT_HTML = `
     <div class="action-panel" id="action-panel" aria-live="polite"></div>
     <div class="p-mine" id="p-mine">
       <div class="p-seat me" id="p-me"></div>
-      <div class="my-hand p-hand" id="my-hand" role="group" aria-label="Your hand"></div>
+      <div class="my-hand p-hand" id="my-hand" role="group" aria-label="${tr("table.your_hand", "Your hand")}"></div>
     </div>
   </div>`;
 
@@ -96,15 +97,15 @@ export function actionLabel(action) {
   const [head, ...rest] = action.split(" ");
   switch (head) {
     case "play":
-      return `Play ${cardsText(rest)}`;
+      return tr("paris.play", "Play {cards}", { cards: cardsText(rest) });
     case "swap":
-      return `Swap ${cardText(rest[0])} for ${cardText(rest[1])}`;
+      return tr("paris.swap", "Swap {a} for {b}", { a: cardText(rest[0]), b: cardText(rest[1]) });
     case "pickup":
-      return "Pick up the pile";
+      return tr("paris.pickup", "Pick up the pile");
     case "ready":
-      return "Ready";
+      return tr("paris.ready", "Ready");
     case "blind":
-      return `Turn face-down card ${Number(rest[0]) + 1}`;
+      return tr("paris.blind", "Turn face-down card {n}", { n: Number(rest[0]) + 1 });
     default:
       return action;
   }
@@ -232,10 +233,13 @@ export function gameOverHTML(t, names, me, st) {
   const v = st?.view;
   const ranking = v?.ranking ?? t.ranking ?? null;
   const loser = v?.loser ?? null;
-  let head = "The game is over.";
+  let head = tr("over.over", "The game is over.");
   if (loser !== null && loser !== undefined)
-    head = loser === me ? "You are the loser of this game (the last with cards)." : `${names[loser]} is the loser.`;
-  if (ranking && ranking[0] === me) head = "You went out first — you win!";
+    head =
+      loser === me
+        ? tr("paris.you_lose", "You are the loser of this game (the last with cards).")
+        : tr("paris.loser", "{name} is the loser.", { name: names[loser] });
+  if (ranking && ranking[0] === me) head = tr("paris.you_win", "You went out first — you win!");
   const rows = (ranking ?? [])
     .map(
       (s, i) =>
@@ -246,7 +250,10 @@ export function gameOverHTML(t, names, me, st) {
     ? `<table class="scores"><thead><tr>${names.map((n) => `<th scope="col">${escapeHTML(n)}</th>`).join("")}</tr></thead>
        <tbody><tr>${t.totals.map((x) => `<td>${x}</td>`).join("")}</tr></tbody></table>`
     : "";
-  const end = v?.end === "turn_limit" ? `<p class="hint-text">Ended by the turn limit: the rest are ranked by the cards they held.</p>` : "";
+  const end =
+    v?.end === "turn_limit"
+      ? `<p class="hint-text">${escapeHTML(tr("paris.turn_limit_end", "Ended by the turn limit: the rest are ranked by the cards they held."))}</p>`
+      : "";
   return `<p class="result-line" id="gameover-result">${escapeHTML(head)}</p>
     <ol class="p-ranking" id="gameover-ranking">${rows}</ol>${end}${totals}`;
 }
@@ -693,23 +700,25 @@ function renderStatus(v) {
   const t = ctx.state.table;
   const nm = ctx.names;
   let text = "";
-  if (t.status === "waiting") text = "Waiting for players to sit down";
+  if (t.status === "waiting") text = tr("status.waiting", "Waiting for players to sit down");
   else if (!v) text = "";
-  else if (v.phase === "over") text = t.status === "over" ? "The game is over" : "Game over — the next one starts soon";
+  else if (v.phase === "over")
+    text = t.status === "over" ? tr("status.over", "The game is over") : tr("paris.next_soon", "Game over — the next one starts soon");
   else if (v.to_act !== null && v.to_act !== undefined) {
-    const verb = v.phase === "swap" ? "swap cards or say ready" : "play";
+    const verb = v.phase === "swap" ? tr("paris.verb_swap", "swap cards or say ready") : tr("verb.play", "play");
     text =
       v.to_act === mySeat()
         ? ctx.pending
-          ? "Sending…"
-          : `Your turn to ${verb}`
-        : `${nm[v.to_act]} to ${verb}…`;
+          ? tr("status.sending", "Sending…")
+          : tr("status.your_turn", "Your turn to {verb}", { verb })
+        : tr("status.their_turn", "{name} to {verb}…", { name: nm[v.to_act], verb });
   }
   $("#turn-line").innerHTML = `<span id="turn-text">${escapeHTML(text)}</span><span class="countdown" id="countdown" hidden></span>`;
   let note = "";
-  if (v?.phase === "swap") note = "Swap phase: exchange hand cards with your face-up cards (up to 3 swaps), then say ready.";
+  if (v?.phase === "swap")
+    note = escapeHTML(tr("paris.swap_note", "Swap phase: exchange hand cards with your face-up cards (up to 3 swaps), then say ready."));
   else if (v?.phase === "play" && v.turns === 0 && v.starter !== null && v.starter !== undefined)
-    note = `${escapeHTML(nm[v.starter])} starts with the lowest card.`;
+    note = escapeHTML(tr("paris.starts", "{name} starts with the lowest card.", { name: nm[v.starter] }));
   else if (v?.phase === "over") note = resultLine(v);
   $("#p-note").innerHTML = note;
 }
@@ -773,17 +782,21 @@ function renderPanel(v) {
   if (v.phase === "swap") {
     const left = v.swaps_left?.[mySeat()] ?? 0;
     prompt.textContent = left
-      ? `Pick a hand card and a face-up card to swap them (${left} swap${left === 1 ? "" : "s"} left), or say ready.`
-      : "No swaps left: say ready.";
+      ? tr(
+          "paris.swap_prompt",
+          { one: "Pick a hand card and a face-up card to swap them ({count} swap left), or say ready.", other: "Pick a hand card and a face-up card to swap them ({count} swaps left), or say ready." },
+          { count: left },
+        )
+      : tr("paris.no_swaps", "No swaps left: say ready.");
     const swap = currentSwap(v);
     const ok = swap && L.set.has(swap);
     choices.append(
-      actionButton("swap-button", ok ? actionLabel(swap) : "Swap", "Enter", () => ok && ctx.sendAction(swap), {
+      actionButton("swap-button", ok ? actionLabel(swap) : tr("paris.swap_button", "Swap"), "Enter", () => ok && ctx.sendAction(swap), {
         primary: true,
         disabled: !ok || busy,
         action: ok ? swap : undefined,
       }),
-      actionButton("ready-button", "Ready", "R", () => ctx.sendAction("ready"), {
+      actionButton("ready-button", tr("paris.ready", "Ready"), "R", () => ctx.sendAction("ready"), {
         disabled: !L.ready || busy,
         action: "ready",
       }),
@@ -792,24 +805,26 @@ function renderPanel(v) {
     return;
   }
   if (L.blinds.length) {
-    prompt.textContent = "Turn over one of your face-down cards.";
+    prompt.textContent = tr("paris.turn_over", "Turn over one of your face-down cards.");
   } else if (L.plays.length) {
     const play = currentPlay(v);
     const ok = play && L.set.has(play);
     prompt.textContent = ok
-      ? "Play the selected cards, or add more of the same rank."
+      ? tr("paris.play_selected", "Play the selected cards, or add more of the same rank.")
       : play
-        ? "That selection is not a legal play."
-        : "Select cards of one rank to play.";
+        ? tr("paris.not_legal", "That selection is not a legal play.")
+        : tr("paris.select", "Select cards of one rank to play.");
     choices.append(
-      actionButton("play-button", ok ? actionLabel(play) : "Play", "Enter", () => ok && ctx.sendAction(play), {
+      actionButton("play-button", ok ? actionLabel(play) : tr("paris.play_button", "Play"), "Enter", () => ok && ctx.sendAction(play), {
         primary: true,
         disabled: !ok || busy,
         action: ok ? play : undefined,
       }),
     );
   } else if (L.pickup) {
-    prompt.textContent = v.seven ? "Nothing of 7 or lower, and no 10: you must pick up the pile." : "Nothing fits: you must pick up the pile.";
+    prompt.textContent = v.seven
+      ? tr("paris.must_pickup_seven", "Nothing of 7 or lower, and no 10: you must pick up the pile.")
+      : tr("paris.must_pickup", "Nothing fits: you must pick up the pile.");
   }
   if (L.pickup)
     choices.append(
@@ -827,16 +842,16 @@ function renderInfo(v) {
   const nm = ctx.names;
   const rows = [];
   if (!v) {
-    rows.push(["Game", t.status === "waiting" ? "—" : String(t.deal_number)]);
+    rows.push([tr("lobby.game", "Game"), t.status === "waiting" ? "—" : String(t.deal_number)]);
   } else {
-    rows.push(["Players", String(v.players)]);
-    if (v.dealer !== null && v.dealer !== undefined) rows.push(["Dealer", nm[v.dealer]]);
-    if (v.starter !== null && v.starter !== undefined) rows.push(["Starter", nm[v.starter]]);
-    rows.push(["Turns", String(v.turns ?? 0)]);
-    rows.push(["Deck", String(v.deck)]);
-    rows.push(["Burned", String(v.burned)]);
-    if (v.finished?.length) rows.push(["Out", v.finished.map((s, i) => `${i + 1}. ${nm[s]}`).join(", ")]);
-    if (v.loser !== null && v.loser !== undefined) rows.push(["Loser", nm[v.loser]]);
+    rows.push([tr("lobby.players", "Players"), String(v.players)]);
+    if (v.dealer !== null && v.dealer !== undefined) rows.push([tr("info.dealer", "Dealer"), nm[v.dealer]]);
+    if (v.starter !== null && v.starter !== undefined) rows.push([tr("paris.starter", "Starter"), nm[v.starter]]);
+    rows.push([tr("paris.turns", "Turns"), String(v.turns ?? 0)]);
+    rows.push([tr("paris.deck", "Deck"), String(v.deck)]);
+    rows.push([tr("paris.burned", "Burned"), String(v.burned)]);
+    if (v.finished?.length) rows.push([tr("paris.out", "Out"), v.finished.map((s, i) => `${i + 1}. ${nm[s]}`).join(", ")]);
+    if (v.loser !== null && v.loser !== undefined) rows.push([tr("paris.loser_row", "Loser"), nm[v.loser]]);
   }
   $("#deal-info").innerHTML = rows.map(([k, val]) => `<dt>${escapeHTML(k)}</dt><dd>${escapeHTML(val)}</dd>`).join("");
 }
@@ -1007,7 +1022,7 @@ function burnFlare(before, ev, ms) {
   flare.className = "p-flare";
   flare.style.left = `${target.left + target.width / 2}px`;
   flare.style.top = `${target.top + target.height / 2}px`;
-  flare.textContent = ev.burn === "ten" ? "10 burns!" : "Four of a kind!";
+  flare.textContent = ev.burn === "ten" ? tr("paris.ten_burns", "10 burns!") : tr("paris.four_kind", "Four of a kind!");
   document.body.append(flare);
   flare
     .animate(

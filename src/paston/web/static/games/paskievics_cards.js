@@ -2,6 +2,8 @@
 // 42 card names in canonical order, their pictures, and a plain-language label for every
 // action string of the notation. Drawing the table is paskievics.js's job.
 
+import { t } from "../i18n.js";
+
 // Canonical order: Skíz, XXI … I, then the plain cards of hearts, diamonds, clubs, spades.
 const PLAIN_RANKS = { H: "KQCJA", D: "KQCJA", C: "KQCJT", S: "KQCJT" };
 export const CARD_ORDER = [
@@ -17,26 +19,66 @@ const RANK_SHORT = { K: "K", Q: "Q", C: "C", J: "J", A: "A", T: "10" };
 const RANK_NAME = { K: "king", Q: "queen", C: "cavalier", J: "jack", A: "ace", T: "10" };
 const ROMAN = ["", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII", "XIV", "XV", "XVI", "XVII", "XVIII", "XIX", "XX", "XXI"];
 
+// Getters: read in the page's language when used (the catalogue's term.* keys).
 export const ITEM_NAME = {
-  game: "the game",
-  trull: "trull",
-  kings: "four kings",
-  double: "double game",
-  volat: "volát",
-  ultimo: "ultimó",
-  catch: "XXI catch",
+  get game() {
+    return t("term.the_game", "the game");
+  },
+  get trull() {
+    return t("term.trull", "trull");
+  },
+  get kings() {
+    return t("term.kings", "four kings");
+  },
+  get double() {
+    return t("term.double", "double game");
+  },
+  get volat() {
+    return t("term.volat", "volát");
+  },
+  get ultimo() {
+    return t("term.ultimo", "ultimó");
+  },
+  get catch() {
+    return t("term.catch", "XXI catch");
+  },
 };
 // What each bonus asks of its side, for the announcement buttons.
 const ITEM_MEANING = {
-  trull: "Skíz, XXI and Pagát",
-  kings: "all four kings",
-  double: "71+ card points",
-  volat: "every trick",
-  ultimo: "Pagát wins the last trick",
-  catch: "catch the XXI with the Skíz",
+  get trull() {
+    return t("meaning.trull", "Skíz, XXI and Pagát");
+  },
+  get kings() {
+    return t("meaning.kings", "all four kings");
+  },
+  get double() {
+    return t("meaning.double", "71+ card points");
+  },
+  get volat() {
+    return t("meaning.volat", "every trick");
+  },
+  get ultimo() {
+    return t("meaning.ultimo", "Pagát wins the last trick");
+  },
+  get catch() {
+    return t("meaning.catch", "catch the XXI with the Skíz");
+  },
 };
 export const KONTRA_WORDS = ["kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra"];
-export const LEVEL_WORD = { three: "Three", two: "Two", one: "One", solo: "Solo" };
+export const LEVEL_WORD = {
+  get three() {
+    return t("pk.three", "Three");
+  },
+  get two() {
+    return t("pk.two", "Two");
+  },
+  get one() {
+    return t("pk.one", "One");
+  },
+  get solo() {
+    return t("pk.solo", "Solo");
+  },
+};
 
 export function isCard(text) {
   return ORDER_INDEX.has(text);
@@ -112,15 +154,18 @@ export function levelWord(level) {
 
 // A button or hint label for an action string (`phase` tells a raise from a bid).
 export function actionLabel(action, phase = null) {
-  if (isCard(action)) return `Play ${cardLong(action)}`;
+  if (isCard(action)) return t("pk.play_card", "Play {card}", { card: cardLong(action) });
   const [head, ...rest] = action.split(" ");
-  if (head === "pass") return phase === "announce" ? "Pass (announce nothing more)" : "Pass";
-  if (head === "hold") return "Hold (take the bid yourself)";
-  if (LEVEL_WORD[head]) return phase === "raise" ? `Play ${LEVEL_WORD[head]}` : `Bid ${LEVEL_WORD[head]}`;
-  if (head === "annul") return "Annul the deal (show your hand)";
-  if (head === "call") return `Call ${cardLong(rest[0])} as partner`;
-  if (head === "tarokks") return `Show ${rest[0]} tarokks`;
-  if (ITEM_MEANING[head]) return `Announce ${ITEM_NAME[head]} (${ITEM_MEANING[head]})`;
+  if (head === "pass") return phase === "announce" ? t("pk.pass_announce", "Pass (announce nothing more)") : t("term.pass", "Pass");
+  if (head === "hold") return t("pk.hold", "Hold (take the bid yourself)");
+  if (LEVEL_WORD[head])
+    return phase === "raise"
+      ? t("pk.play_level", "Play {level}", { level: LEVEL_WORD[head] })
+      : t("pk.bid_level", "Bid {level}", { level: LEVEL_WORD[head] });
+  if (head === "annul") return t("pk.annul", "Annul the deal (show your hand)");
+  if (head === "call") return t("pk.call", "Call {card} as partner", { card: cardLong(rest[0]) });
+  if (head === "tarokks") return t("pk.show_tarokks", "Show {n} tarokks", { n: rest[0] });
+  if (ITEM_MEANING[head]) return t("pk.announce", "Announce {item} ({meaning})", { item: ITEM_NAME[head], meaning: ITEM_MEANING[head] });
   if (KONTRA_WORDS.includes(head)) {
     const word = head[0].toUpperCase() + head.slice(1);
     return `${word} ${ITEM_NAME[rest[0]] ?? rest[0]}`;

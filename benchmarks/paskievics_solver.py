@@ -7,10 +7,13 @@ Each position is solved from an empty table (``Solver.clear``), so no timing pro
 earlier one. The baseline, in the same process, is the brute-force minimax on the first
 ``--baseline`` endings (the ratio says what the pruning and the table buy).
 
+It also times the ``pimc`` bot's card decisions (``--pimc-deals`` deals, the bot at every
+seat, default settings; decisions with one legal card are not counted).
+
 Usage::
 
     nice -n 10 .venv/bin/python benchmarks/paskievics_solver.py --deals 12 --endings 400 \
-        --seconds 600
+        --seconds 600 --pimc-deals 6
 
 The last line printed is one JSON object with every figure.
 """
@@ -24,6 +27,7 @@ import statistics
 import time
 
 from paston.games.paskievics.bots.heuristic import HeuristicBot
+from paston.games.paskievics.bots.pimc import PimcBot
 from paston.games.paskievics.rules import DEFAULT_RULES
 from paston.games.paskievics.shuffle import deal_cards
 from paston.games.paskievics.solver import PlayPosition, Solver
@@ -79,6 +83,7 @@ def main() -> None:
     parser.add_argument("--baseline", type=int, default=20)
     parser.add_argument("--seconds", type=float, default=600.0, help="bound on the full deals")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--pimc-deals", type=int, default=6)
     args = parser.parse_args()
     solver = Solver()
     compile_start = time.perf_counter()
@@ -109,10 +114,27 @@ def main() -> None:
         full_nodes.append(nodes)
         print(f"full deal {len(full_times)}: {elapsed:.2f} s, {nodes} nodes", flush=True)
 
+    decisions: list[float] = []
+    rng = random.Random(args.seed)
+    bot = PimcBot(seed=args.seed)
+    played = 0
+    while played < args.pimc_deals:
+        hands, talon, dealer = deal_cards(rng, rng.randrange(4), 4)
+        state = PaskievicsState(hands, talon, dealer, DEFAULT_RULES)
+        while not state.is_over:
+            view = build_view(state, state.to_act)
+            begin = time.perf_counter()
+            action = bot.act(view)
+            if state.phase == "play" and len(view.legal) > 1:
+                decisions.append(time.perf_counter() - begin)
+            state.apply(action)
+        played += state.thrown_in is None
+
     out = {
         "benchmark": "paskievics_solver",
         "command": f"benchmarks/paskievics_solver.py --deals {args.deals} --endings "
-        f"{args.endings} --baseline {args.baseline} --seconds {args.seconds:g} --seed {args.seed}",
+        f"{args.endings} --baseline {args.baseline} --seconds {args.seconds:g} --seed {args.seed} "
+        f"--pimc-deals {args.pimc_deals}",
         "compile_s": round(compile_s, 2),
         "ending4_n": len(end_times),
         "ending4_median_ms": round(statistics.median(end_times) * 1000, 3),
@@ -127,6 +149,10 @@ def main() -> None:
         "full9_p99_s": round(percentile(full_times, 99), 3) if full_times else None,
         "full9_max_s": round(max(full_times), 3) if full_times else None,
         "full9_median_nodes": int(statistics.median(full_nodes)) if full_nodes else None,
+        "pimc_decisions": len(decisions),
+        "pimc_decision_median_s": round(statistics.median(decisions), 3) if decisions else None,
+        "pimc_decision_p90_s": round(percentile(decisions, 90), 3) if decisions else None,
+        "pimc_decision_max_s": round(max(decisions), 3) if decisions else None,
     }
     print(json.dumps(out))
 

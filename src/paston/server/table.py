@@ -169,6 +169,9 @@ class Table:
         self._replaying = False
         self.actions_applied = 0
         self._rules_dict = settings.rules_dict()
+        #: Cluster mode: called with every message the table's spectators get (None: the table
+        #: stopped here), so other processes fan it out (:mod:`paston.server.cluster_pubsub`).
+        self.on_public: Callable[[str | None], None] | None = None
 
     # ----------------------------------------------------------------- the log
 
@@ -486,9 +489,11 @@ class Table:
         return build
 
     def broadcast_state(self) -> None:
-        if not self.conns:
+        if not self.conns and self.on_public is None:
             return
         build = self.state_builder()
+        if self.on_public is not None:
+            self.on_public(build(None, None))
         for c in list(self.conns):
             c.send(build(c.seat, c.nickname))
 
@@ -509,6 +514,8 @@ class Table:
             # A countdown for the others: when the stand-in bot takes over (None: not away).
             msg["stand_in_at"] = self._stand_in_at(seat)
         text = _dumps(msg)
+        if self.on_public is not None:
+            self.on_public(text)
         for c in list(self.conns):
             if c is not skip:
                 c.send(text)
@@ -805,6 +812,8 @@ class Table:
             if cid is not None:
                 conn.send_json({"type": "ack", "command_id": cid, "seq": seq})
             line = _dumps((self.chat if channel == "table" else self.spectator_chat)[-1])
+            if self.on_public is not None:
+                self.on_public(line)
             for c in list(self.conns):
                 c.send(line)
             kept = [*self.chat, *self.spectator_chat]
@@ -880,6 +889,8 @@ class Table:
             # Every player sees how many hints each asked for (a small message: no new seq).
             self.hints_asked[seat] += 1
             counts = _dumps({"type": "hints", "asked": list(self.hints_asked)})
+            if self.on_public is not None:
+                self.on_public(counts)
             for c in list(self.conns):
                 c.send(counts)
         conn.send_json(message)
@@ -909,6 +920,8 @@ class Table:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
             self._task = None
+        if self.on_public is not None:
+            self.on_public(None)
         for c in list(self.conns):
             c.closed = True
             c.outbox.put_nowait(None)

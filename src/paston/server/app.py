@@ -183,6 +183,12 @@ def create_app(
             lock.release()
             raise
         watcher = asyncio.create_task(watch(nodes["node"], registry)) if nodes else None
+        fanout = None
+        if nodes:
+            from .cluster_pubsub import Fanout  # spectators of remote tables (NOTIFY/LISTEN)
+
+            fanout = _app.state.fanout = Fanout(db_url, nodes["node"])
+            fanout.start()
         holder["registry"] = registry
         _app.state.registry = registry
         gc_task = asyncio.create_task(_gc_maintenance()) if gc_tuning else None
@@ -195,6 +201,8 @@ def create_app(
             if watcher is not None:
                 watcher.cancel()
             await registry.stop()
+            if fanout is not None:
+                await fanout.stop()
             if "node" in nodes:
                 nodes.pop("node").close()
             lock.release()
@@ -379,6 +387,10 @@ def create_app(
 
     app.include_router(accounts_router)
     app.include_router(analysis_router)
+    if cluster is not None:
+        from .cluster_pubsub import router as fanout_router
+
+        app.include_router(fanout_router)
 
     # ----------------------------------------------------------------- pages
 

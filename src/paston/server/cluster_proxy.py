@@ -93,6 +93,9 @@ class ClusterRouter:
             await self.app(scope, receive, send)
         elif scope["type"] == "http":
             await self._relay_http(address, scope, receive, send)
+        elif match is not None and (fanout := _spectator_fanout(scope)) is not None:
+            # A spectator of a remote table: served from the owner's publications.
+            await fanout.serve_spectator(match.group(1), scope, receive, send)
         else:
             await _relay_socket(address, scope, receive, send)
 
@@ -188,6 +191,17 @@ class ClusterRouter:
     async def aclose(self) -> None:
         if self._http is not None:
             await self._http.aclose()
+
+
+def _spectator_fanout(scope: Scope) -> Any:
+    """The process's fan-out if this socket is a spectator's (no seat token) and spectators
+    are fanned out (:mod:`paston.server.cluster_pubsub`); None: relay it."""
+    from .cluster_pubsub import fanout_enabled
+
+    if b"token=" in scope.get("query_string", b"") or not fanout_enabled():
+        return None
+    app = scope.get("app")
+    return getattr(app.state, "fanout", None) if app is not None else None
 
 
 def _forwarded_for(scope: Scope) -> str:

@@ -89,8 +89,9 @@ FLAGS: tuple[FlagInfo, ...] = (
         "start_rule",
         "seat_order",
         "choice",
-        "Who starts: the first player from the dealer's left holding the lowest card "
-        "(seat_order), or whoever holds the most of them (most_lowest).",
+        # Plain words (the lobby shows this line; the choices have their own labels).
+        "Who starts: the first player from the dealer's left holding the lowest card, "
+        "or whoever holds the most of them.",
         choices=START_RULES,
     ),
     FlagInfo(

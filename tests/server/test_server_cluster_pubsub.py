@@ -1,0 +1,217 @@
+"""Cluster mode's spectator fan-out (issue 8): three `paston serve --cluster` processes on one
+throw-away PostgreSQL; the spectators of a table held by the two processes that do not own it
+are served from the owner's NOTIFY publications, not relayed socket by socket.
+
+Checked: every remote spectator receives exactly the messages a spectator on the owner
+receives, once and in order, after its snapshot and with nothing lost in between; the owner
+holds none of their sockets; kill -9 of the owner and they play on from the new owner; no
+publication over the whole game holds a card a spectator may not see.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import signal
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import psycopg
+import websockets
+from server_helpers import Client
+from test_server_cluster import Node
+from test_server_postgres import postgres_url
+
+from paston.server.cluster_pubsub import CHANNEL, libpq_url
+
+__all__ = ["postgres_url"]
+
+SPECTATORS = 20
+#: A table whose only human seat is joined (not connected): its stand-in and two bots play at
+#: once, with a pause between deals long enough to watch several deals.
+WATCHED = {
+    "seats": [
+        {"kind": "human"},
+        {"kind": "bot", "bot": "random"},
+        {"kind": "bot", "bot": "random"},
+    ],
+    "stand_in": "random",
+    "grace": 0,
+    "deal_pause": 0.4,
+    "pace": "instant",
+    "rules": {"target": 200},
+}
+#: Fields of the spectator view that only a seat may fill (Paston's spectator view).
+PRIVATE = ("hand", "dealt_hand", "prikup", "discards")
+
+
+class Tap:
+    """A LISTEN of the test's own on the fan-out channel: every publication, as sent."""
+
+    def __init__(self, db: str) -> None:
+        self.dsn = libpq_url(db)
+        self.payloads: list[str] = []
+        self.task: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        ready = asyncio.Event()
+
+        async def run() -> None:
+            async with await psycopg.AsyncConnection.connect(self.dsn, autocommit=True) as conn:
+                await conn.execute(f"LISTEN {CHANNEL}")
+                ready.set()
+                async for note in conn.notifies():
+                    self.payloads.append(note.payload)
+
+        self.task = asyncio.create_task(run())
+        await asyncio.wait_for(ready.wait(), 10)
+
+    async def messages(self, table: str) -> list[str]:
+        """The published messages of ``table`` (big ones read back from ``paston_fanout``)."""
+        out = []
+        async with await psycopg.AsyncConnection.connect(self.dsn, autocommit=True) as conn:
+            for payload in self.payloads:
+                head, _, body = payload.partition("\n")
+                table_id, _epoch, _seq, kind = json.loads(head)
+                if table_id != table or kind == "e":
+                    continue
+                if kind == "f":
+                    cur = await conn.execute(
+                        "SELECT body FROM paston_fanout WHERE id = %s", (int(body),)
+                    )
+                    row = await cur.fetchone()
+                    assert row is not None, "a big publication's row was pruned within a minute"
+                    body = row[0]
+                out.append(body)
+        return out
+
+    async def stop(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(BaseException):
+                await self.task
+
+
+def _plain(msg: dict[str, Any]) -> str:
+    """A message as every spectator gets it (the socket's own "you" left out)."""
+    return json.dumps({k: v for k, v in msg.items() if k != "you"}, sort_keys=True)
+
+
+async def _spectate(node: Node, table: str, nickname: str) -> Client:
+    ws = await websockets.connect(
+        f"{node.ws}/ws/tables/{table}?nickname={nickname}", max_size=2**22
+    )
+    client = Client(ws, None, None)
+    await client.wait_for(lambda m: m["type"] == "state")
+    return client
+
+
+def _stream(client: Client) -> tuple[dict[str, Any], list[str]]:
+    """A spectator's snapshot (its first state) and what came after it (chat replays aside)."""
+    rest = [m for m in client.messages[1:] if not m.get("replay") and m["type"] != "ack"]
+    return client.messages[0], [_plain(m) for m in rest]
+
+
+def _check_public(message: dict[str, Any]) -> None:
+    if message.get("type") != "state" or message["view"] is None:
+        return
+    view = message["view"]
+    assert view["seat"] is None and view["legal"] == []
+    assert all(view.get(field) is None for field in PRIVATE), view
+    # Discards are never named: a spectator's history says "discard" in place of the cards.
+    assert all(not str(a).startswith("discard ") for _s, a in view.get("history", []))
+
+
+async def _scenario(nodes: list[Node], db: str) -> None:
+    tap = Tap(db)
+    await tap.start()
+    owner, others = nodes[0], nodes[1:]
+    async with httpx.AsyncClient(timeout=10) as http:
+        r = await http.post(f"{owner.url}/api/tables", json=WATCHED)
+        assert r.status_code == 201, r.text
+        table = r.json()["id"]
+        local = await _spectate(owner, table, "local")
+        remote = [await _spectate(others[i % 2], table, f"w{i}") for i in range(SPECTATORS)]
+        # The owner holds one spectator socket: its own. The twenty others are not relayed.
+        summary = (await http.get(f"{owner.url}/api/tables/{table}")).json()
+        assert summary["spectators"] == 1
+        assert all(
+            c.messages[0]["you"] == {"seat": None, "nickname": f"w{i}"}
+            for i, c in enumerate(remote)
+        )
+        j = await http.post(f"{others[0].url}/api/tables/{table}/join", json={"nickname": "p"})
+        assert j.status_code == 200, j.text
+        # A remote spectator's chat line reaches everybody (through the owner, then the stream).
+        await remote[3].send({"type": "chat", "text": "hello from afar", "command_id": "c1"})
+        await remote[3].wait_for(lambda m: m["type"] == "ack" and m["command_id"] == "c1")
+        await local.wait_for(lambda m: m.get("text") == "hello from afar")
+
+        # Let several deals be played, then compare every spectator with the owner's own.
+        await local.wait_for(lambda m: m["type"] == "state" and m["seq"] >= 120, timeout=60)
+        await asyncio.sleep(1.0)  # what is in flight arrives
+        owner_stream = [_plain(m) for m in local.messages]
+        for client in remote:
+            snapshot, stream = _stream(client)
+            assert len(stream) >= 100
+            starts = [i for i, m in enumerate(owner_stream) if m == stream[0]]
+            assert len(starts) == 1, "the remote stream does not start at one owner message"
+            i = starts[0]
+            # Nothing between the snapshot and the stream is lost: the owner's message just
+            # before the stream's first one is already in the snapshot.
+            assert json.loads(owner_stream[i - 1]).get("seq", 0) <= snapshot["seq"]
+            n = min(len(stream), len(owner_stream) - i)
+            assert n >= len(stream) - 5  # at most a few still in flight to the owner's socket
+            assert stream[:n] == owner_stream[i : i + n]  # exactly once, in order
+        assert sum(1 for m in remote[0].messages if m.get("text") == "hello from afar") == 1
+
+        # kill -9 of the owner: another process takes the table over; the spectators stay
+        # connected (or reconnect once) and go on from the new owner's publications.
+        before = [c.state["seq"] for c in remote]  # type: ignore[index]
+        os.kill(owner.proc.pid, signal.SIGKILL)
+        owner.proc.wait(10)
+        await local.close()
+        deadline = time.monotonic() + 20
+        for k, client in enumerate(remote):
+            if client.task.done():  # closed (1012): connect again, like the web client does
+                remote[k] = client = await _spectate(others[k % 2], table, f"w{k}")
+            await client.wait_for(
+                lambda m, b=before[k]: m["type"] == "state" and m["seq"] > b + 10,
+                timeout=max(1.0, deadline - time.monotonic()),
+            )
+        # The game is played to its end; every spectator sees it end.
+        for client in remote:
+            await client.wait_for(
+                lambda m: m["type"] == "state" and m["table"]["status"] == "over", timeout=90
+            )
+        for client in remote:
+            seqs = [m["seq"] for m in client.messages if m["type"] == "state"]
+            # In order: a re-snapshot may repeat the last state, never go back.
+            assert seqs == sorted(seqs)
+            await client.close()
+
+    published = await tap.messages(table)
+    await tap.stop()
+    assert len(published) > 100
+    assert any(json.loads(m)["type"] == "state" and json.loads(m)["deal_over"] for m in published)
+    for text in published:
+        _check_public(json.loads(text))
+    # Before the kill, each publication is exactly a message the owner's spectator received.
+    seen = set(owner_stream)
+    assert sum(1 for m in published if _plain(json.loads(m)) in seen) >= len(owner_stream) - 5
+
+
+def test_remote_spectators_follow_the_owners_publications(
+    postgres_url: str, tmp_path: Path
+) -> None:
+    nodes = [Node(postgres_url, tmp_path) for _ in range(3)]
+    try:
+        for node in nodes:
+            node.wait_ready()
+        asyncio.run(asyncio.wait_for(_scenario(nodes, postgres_url), 150))
+    finally:
+        for node in nodes:
+            node.stop()

@@ -177,6 +177,8 @@ def create_app(
                 nodes["node"] = registry.claims = ClusterNode(db_url, cluster)
                 store.fence = nodes["node"].fence
             await registry.start()
+            # Games that ended just before a crash, before their results were stored.
+            await accounts.record_missed(list(registry.tables.values()))
         except BaseException:
             if "node" in nodes:
                 nodes.pop("node").close()

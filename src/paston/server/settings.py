@@ -128,7 +128,9 @@ class TableSettings:
             match_options=data.get("match_options", {}),
             # Tables logged before the setting played as fast as their bots could.
             pace=data.get("pace", "fast"),
-            rated=data.get("rated", True),
+            # Tables logged before accounts existed were never rated: read them as unrated
+            # (a new table always stores the setting; its default stays true).
+            rated=data.get("rated", False),
         )
 
 

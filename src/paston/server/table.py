@@ -938,7 +938,22 @@ class Table:
             if self.closed_reason is None:
                 await self._commit("closed", {"reason": reason})
                 self.broadcast_state()
+                await self._game_closed()
         await self.stop()
+
+    async def _game_closed(self) -> None:
+        """A game closed before its end goes to the accounts too: who left loses (if rated)."""
+        hook = getattr(self.store, "on_game_end", None)
+        if hook is None:
+            return
+        from .accounts.results import closed_game
+
+        try:
+            game = closed_game(self, self.clock())
+            if game is not None and any(s.account is not None for s in game.seats):
+                await asyncio.to_thread(hook, game)
+        except Exception as exc:
+            log_failure(log, "table %s: recording the closed game failed", exc, self.id)
 
     async def _drive(self) -> None:
         """Deal, let bots and stand-ins play, and expire move timers, until the match is over."""

@@ -106,7 +106,8 @@ def test_the_pre_accounts_sqlite_database_upgrades_in_place(tmp_path: Path) -> N
         c = site.browser()
         old = c.get(f"/api/tables/{OLD_TABLE}").json()
         assert old["status"] == "over" and old["seats"][0]["nickname"] == "Old Ani"
-        assert old["rated"] is True and old["seats"][0]["registered"] is False
+        # Logged before accounts: never rated, so it reads as unrated (not the new default).
+        assert old["rated"] is False and old["seats"][0]["registered"] is False
         record = c.get(f"/api/tables/{OLD_TABLE}/record").json()
         assert record["meta"]["players"][0] == "Old Ani"
         waiting = c.get(f"/api/tables/{WAITING_TABLE}").json()

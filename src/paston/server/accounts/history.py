@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import threading
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -19,6 +20,7 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
 from . import ratings as R
+from .removal import opponent_name
 from .results import FinishedGame
 from .schema import accounts_t, finished_t, ratings_t, results_t
 
@@ -35,13 +37,8 @@ def iso(ts: float) -> str:
 def record_game(engine: Engine, game: FinishedGame) -> bool:
     """Store a finished game (see the module's docstring); False if it was stored already
     or no registered player took part."""
-    accounts = [s.account for s in game.seats if s.account is not None]
-    if not accounts:
+    if not any(s.account is not None for s in game.seats):
         return False
-    # One account at two seats (not possible through joins) could not be rated fairly.
-    rated = game.rated and len(set(accounts)) >= 2 and len(set(accounts)) == len(accounts)
-    scores = [s.score for s in game.seats]
-    places = R.places(scores, [s.left for s in game.seats])
     with _write_lock, engine.begin() as conn:
         try:
             # First a write: it takes SQLite's write lock, so what is read next stays true.
@@ -50,12 +47,26 @@ def record_game(engine: Engine, game: FinishedGame) -> bool:
                     table_id=game.table_id,
                     game=game.game,
                     finished=game.finished,
-                    rated=rated,
+                    rated=False,  # settled below, once the players are known
                     record=json.dumps(game.record, ensure_ascii=False, separators=(",", ":")),
                 )
             )
         except IntegrityError:
             return False
+        # A player whose account was deleted meanwhile counts as a guest.
+        game = _without_deleted(conn, game)
+        accounts = [s.account for s in game.seats if s.account is not None]
+        # One account at two seats (not possible through joins) could not be rated fairly.
+        rated = game.rated and len(set(accounts)) >= 2 and len(set(accounts)) == len(accounts)
+        if game.closed:
+            # Closed before the end: rated only as a loss of registered players who left.
+            rated = rated and any(s.left for s in game.seats if s.account is not None)
+        if rated:
+            conn.execute(
+                update(finished_t).where(finished_t.c.table_id == game.table_id).values(rated=True)
+            )
+        scores = [s.score for s in game.seats]
+        places = R.places(scores, [s.left for s in game.seats])
         before = _current(conn, game.game, accounts)
         now_rating = [
             before[s.account][0] if s.account is not None else R.DEFAULT for s in game.seats
@@ -86,12 +97,22 @@ def record_game(engine: Engine, game: FinishedGame) -> bool:
                     rating_after=after_rating[i].value if rated else None,
                     elo_before=now_elo[i] if use_elo else None,
                     elo_after=after_elo[i] if use_elo else None,
+                    closed=game.closed,
                 )
             )
             if rated:
                 games = before[s.account][1] + 1
                 _store_rating(conn, s.account, game.game, after_rating[i], games, after_elo[i])
     return True
+
+
+def _without_deleted(conn: Connection, game: FinishedGame) -> FinishedGame:
+    wanted = {s.account for s in game.seats if s.account is not None}
+    alive = set(conn.execute(select(accounts_t.c.id).where(accounts_t.c.id.in_(wanted))).scalars())
+    if alive == wanted:
+        return game
+    seats = tuple(s if s.account in alive else replace(s, account=None) for s in game.seats)
+    return replace(game, seats=seats)
 
 
 def _current(
@@ -150,25 +171,31 @@ def game_rows(engine: Engine, account_id: int, limit: int, offset: int) -> list[
     )
     with engine.connect() as conn:
         rows = list(conn.execute(query))
-    return [
-        {
-            "table_id": r.table_id,
-            "game": r.game,
-            "finished": iso(r.finished),
-            "seat": r.seat,
-            "opponents": json.loads(r.opponents),
-            "place": r.place,
-            "score": int(r.score) if float(r.score).is_integer() else r.score,
-            "left": bool(r.left),
-            "rated": bool(r.rated),
-            "rating_before": r.rating_before,
-            "rating_after": r.rating_after,
-            "elo_before": None if r.elo_before is None else round(r.elo_before, 1),
-            "elo_after": None if r.elo_after is None else round(r.elo_after, 1),
-            "replay": f"/t/{r.table_id}/replay",
-        }
-        for r in rows
-    ]
+    return [_game_row(r) for r in rows]
+
+
+def _game_row(r: Any) -> dict[str, Any]:
+    opponents = [opponent_name(o) for o in json.loads(r.opponents)]
+    return {
+        "table_id": r.table_id,
+        "game": r.game,
+        "finished": iso(r.finished),
+        "seat": r.seat,
+        "opponents": [name for name, _ in opponents],
+        # Opponents whose accounts were deleted since (their names may be taken again).
+        "deleted_opponents": [name for name, gone in opponents if gone],
+        # The table was closed before the game's end (the scores are those at the close).
+        "closed": bool(r.closed),
+        "place": r.place,
+        "score": int(r.score) if float(r.score).is_integer() else r.score,
+        "left": bool(r.left),
+        "rated": bool(r.rated),
+        "rating_before": r.rating_before,
+        "rating_after": r.rating_after,
+        "elo_before": None if r.elo_before is None else round(r.elo_before, 1),
+        "elo_after": None if r.elo_after is None else round(r.elo_after, 1),
+        "replay": f"/t/{r.table_id}/replay",
+    }
 
 
 def records_of(engine: Engine, account_id: int) -> list[str]:

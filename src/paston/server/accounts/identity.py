@@ -21,7 +21,17 @@ from ..textcheck import clean_text
 from .passwords import hash_password, verify
 from .schema import accounts_t
 
-__all__ = ["NAME_MAX", "Account", "authenticate", "check_name", "find", "name_key", "register"]
+__all__ = [
+    "NAME_MAX",
+    "Account",
+    "authenticate",
+    "check_name",
+    "find",
+    "name_key",
+    "password_matches",
+    "register",
+    "set_password",
+]
 
 NAME_MAX = 24
 
@@ -93,3 +103,21 @@ def authenticate(engine: Engine, name: str, password: str) -> Account | None:
 def set_hidden(engine: Engine, account_id: int, hidden: bool) -> None:
     with engine.begin() as conn:
         conn.execute(update(accounts_t).where(accounts_t.c.id == account_id).values(hidden=hidden))
+
+
+def password_matches(engine: Engine, account_id: int, password: str) -> bool:
+    """Whether ``password`` is the password of the account ``account_id`` (False if gone)."""
+    with engine.connect() as conn:
+        stored = conn.execute(
+            select(accounts_t.c.password_hash).where(accounts_t.c.id == account_id)
+        ).scalar_one_or_none()
+    return verify(stored, password)
+
+
+def set_password(engine: Engine, account_id: int, new: str) -> None:
+    """Replace an account's password (the caller confirmed the current one)."""
+    hashed = hash_password(new)  # slow on purpose: not inside a transaction
+    with engine.begin() as conn:
+        conn.execute(
+            update(accounts_t).where(accounts_t.c.id == account_id).values(password_hash=hashed)
+        )

@@ -24,18 +24,19 @@ _hasher = PasswordHasher()
 _DUMMY_HASH = _hasher.hash("paston: no such account")
 
 
-def check_password(value: Any) -> str:
-    """The password if it follows the rule, else :class:`BadRequest` ``weak_password``."""
+def check_password(value: Any, field: str = "password") -> str:
+    """The password if it follows the rule, else :class:`BadRequest` ``weak_password``
+    (``field``: the body's key, named in the message)."""
     if not isinstance(value, str):
-        raise BadRequest("'password' must be a text", "weak_password")
+        raise BadRequest(f"'{field}' must be a text", "weak_password")
     if not PASSWORD_MIN <= len(value) <= PASSWORD_MAX:
         raise BadRequest(
-            f"'password' must be {PASSWORD_MIN} to {PASSWORD_MAX} characters long "
+            f"'{field}' must be {PASSWORD_MIN} to {PASSWORD_MAX} characters long "
             f"(it has {len(value)})",
             "weak_password",
         )
     if "\x00" in value:
-        raise BadRequest("'password' must not hold the NUL character", "weak_password")
+        raise BadRequest(f"'{field}' must not hold the NUL character", "weak_password")
     return value
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["FinishedGame", "SeatResult"]
+__all__ = ["FinishedGame", "SeatResult", "closed_game", "finished_game"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +34,9 @@ class FinishedGame:
     finished: float
     seats: tuple[SeatResult, ...]
     record: dict[str, Any]
+    #: The table was closed (idle, deserted) before its game ended: the scores are the
+    #: current ones, and it is rated only if a registered player had left (see closed_game).
+    closed: bool = False
 
 
 def finished_game(table: Any, finished: float) -> FinishedGame:
@@ -62,4 +65,48 @@ def finished_game(table: Any, finished: float) -> FinishedGame:
         finished=finished,
         seats=tuple(seats),
         record=table.record(),
+    )
+
+
+def closed_game(table: Any, closed: float) -> FinishedGame | None:
+    """The result of a table closed (idle, deserted) before its game ended, or None if no
+    deal was played there or its game is over.
+
+    Who left: a person whose stand-in had begun playing (they were away longer than the
+    table's grace) before the last person left the table; the others count as present
+    and are placed by their current scores. Nobody left this way (all went together, or a
+    restart forgot who went when): the game is kept unrated (see :func:`record_game`)."""
+    if table.state is None or table.match.over:
+        return None
+    # While somebody is connected the close is "now"; else it is when the last one went.
+    last_there = closed if table.people_connected() else table.last_person
+    grace = table.settings.grace
+    totals = list(table.match.totals)
+    seats = []
+    for i, s in enumerate(table.seats):
+        person = s.kind == "human"
+        gone = (
+            person
+            and s.sockets == 0
+            and s.away_since is not None
+            and s.away_since + grace < last_there
+        )
+        seats.append(
+            SeatResult(
+                seat=i,
+                name=(s.nickname if person else s.bot) or f"seat {i}",
+                account=s.account if person else None,
+                score=float(totals[i]),
+                left=bool(gone),
+                bot=not person,
+            )
+        )
+    return FinishedGame(
+        table_id=table.id,
+        game=table.settings.game,
+        rated=bool(getattr(table.settings, "rated", True)),
+        finished=closed,
+        seats=tuple(seats),
+        record=table.record(),
+        closed=True,
     )

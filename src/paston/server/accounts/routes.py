@@ -18,7 +18,7 @@ from ...core.registry import UnknownGame, get_game
 from ..clientlimits import RateLimited
 from ..errors import BadRequest
 from ..safejson import JSONRejected, parse_json
-from . import history, identity, invitations
+from . import history, identity, invitations, removal, sessions
 from .history import iso
 from .passwords import check_password
 from .service import Accounts
@@ -81,6 +81,10 @@ async def _me(request: Request) -> Session:
     return session
 
 
+def _agent(request: Request) -> str | None:
+    return request.headers.get("user-agent")
+
+
 def _limited(what: str, wait: float) -> RateLimited:
     seconds = max(1, int(wait + 0.999))
     return RateLimited(f"too many {what}; try again in {seconds} s", retry_after=wait)
@@ -110,7 +114,7 @@ async def register(request: Request) -> Response:
     password = check_password(body.get("password"))
     accounts.register_by_address.fail(who)  # every registration counts against the address
     account = await asyncio.to_thread(identity.register, accounts.engine, name, password)
-    token = await asyncio.to_thread(new_session, accounts.engine, account.id)
+    token = await asyncio.to_thread(new_session, accounts.engine, account.id, None, _agent(request))
     response = JSONResponse({"name": account.name}, status_code=201)
     _set_cookie(request, response, token)
     return response
@@ -136,20 +140,99 @@ async def login(request: Request) -> Response:
         accounts.login_by_name.fail(key)
         return _error(401, "bad_login", BAD_LOGIN)
     accounts.login_by_name.clear(key)
-    token = await asyncio.to_thread(new_session, accounts.engine, account.id)
+    token = await asyncio.to_thread(new_session, accounts.engine, account.id, None, _agent(request))
     response = JSONResponse({"name": account.name})
     _set_cookie(request, response, token)
+    return response
+
+
+def _logged_out(request: Request) -> Response:
+    """A 204 that clears the session cookie."""
+    response = Response(status_code=204)
+    response.delete_cookie(
+        COOKIE, path="/", httponly=True, samesite="lax", secure=request.url.scheme == "https"
+    )
     return response
 
 
 @router.post("/api/account/logout", status_code=204)
 async def logout(request: Request) -> Response:
     await asyncio.to_thread(end_session, _accounts(request).engine, request.cookies.get(COOKIE))
-    response = Response(status_code=204)
-    response.delete_cookie(
-        COOKIE, path="/", httponly=True, samesite="lax", secure=request.url.scheme == "https"
+    return _logged_out(request)
+
+
+async def _confirm_password(request: Request, session: Session, password: Any) -> None:
+    """Raise unless ``password`` is the logged-in player's password; failures count against
+    the address and the name like failed log-ins (the same limits)."""
+    accounts = _accounts(request)
+    who, key = _client(request), identity.name_key(session.name)
+    wait = max(accounts.login_by_address.retry_after(who), accounts.login_by_name.retry_after(key))
+    if wait > 0:
+        raise _limited("wrong passwords", wait)
+    ok = isinstance(password, str) and len(password) <= 1024
+    if ok:
+        ok = await asyncio.to_thread(
+            identity.password_matches, accounts.engine, session.account_id, password
+        )
+    if not ok:
+        accounts.login_by_address.fail(who)
+        accounts.login_by_name.fail(key)
+        raise BadRequest(
+            "the password you gave is not your current password", "wrong_password", 403
+        )
+
+
+@router.post("/api/account/password")
+async def change_password(request: Request) -> dict[str, Any]:
+    """A new password; every other session of the account ends (this one goes on)."""
+    accounts = _accounts(request)
+    session = await _me(request)
+    body = await _json_body(request, ("old", "new"))
+    new = check_password(body.get("new"), "new")
+    await _confirm_password(request, session, body.get("old"))
+    await asyncio.to_thread(identity.set_password, accounts.engine, session.account_id, new)
+    ended = await asyncio.to_thread(
+        sessions.end_sessions, accounts.engine, session.account_id, session.token_hash
     )
-    return response
+    return {"name": session.name, "sessions_ended": ended}
+
+
+@router.delete("/api/account/me", status_code=204)
+async def delete_me(request: Request) -> Response:
+    """Delete the account (its password confirms it): see :mod:`.removal`."""
+    accounts = _accounts(request)
+    session = await _me(request)
+    body = await _json_body(request, ("password",))
+    await _confirm_password(request, session, body.get("password"))
+    await asyncio.to_thread(removal.delete_account, accounts.engine, session.account_id)
+    return _logged_out(request)
+
+
+@router.get("/api/account/sessions")
+async def my_sessions(request: Request) -> list[dict[str, Any]]:
+    """My live sessions, the most recently used first (``current``: this browser's)."""
+    session = await _me(request)
+    rows = await asyncio.to_thread(
+        sessions.list_sessions, _accounts(request).engine, session.account_id
+    )
+    return [
+        {
+            "id": token_hash[: sessions.ID_CHARS],
+            "created": iso(created),
+            "last_seen": iso(seen if seen is not None else created),
+            "agent": agent,
+            "current": token_hash == session.token_hash,
+        }
+        for token_hash, created, seen, agent in rows
+    ]
+
+
+@router.delete("/api/account/sessions", status_code=204)
+async def logout_everywhere(request: Request) -> Response:
+    """Log out everywhere: every session of the account ends, this one too."""
+    session = await _me(request)
+    await asyncio.to_thread(sessions.end_sessions, _accounts(request).engine, session.account_id)
+    return _logged_out(request)
 
 
 @router.get("/api/account/me")

@@ -1,6 +1,7 @@
 """The account tables as SQLAlchemy Core objects, for queries.
 
-They are created by the migration ``0002_accounts`` (never by ``create_all``); the two must
+They are created by the migrations ``0002_accounts`` and ``0004_account_sessions`` (never by
+``create_all``); the two must
 agree, and tests/server/accounts/test_migrations.py checks that they do.
 """
 
@@ -31,7 +32,8 @@ accounts_t = Table(
     Column("hidden", Boolean, nullable=False),
 )
 
-#: Log-in sessions: the SHA-256 of the cookie's token, whose account, until when.
+#: Log-in sessions: the SHA-256 of the cookie's token, whose account, until when; when last
+#: used and a summary of the browser (both None for sessions older than those columns).
 sessions_t = Table(
     "paston_sessions",
     metadata,
@@ -39,6 +41,8 @@ sessions_t = Table(
     Column("account_id", Integer, nullable=False),
     Column("created", Float, nullable=False),
     Column("expires", Float, nullable=False),
+    Column("last_seen", Float, nullable=True),
+    Column("agent", String(80), nullable=True),
 )
 
 #: A player's rating in one game: OpenSkill's mu and sigma, rated games, and (Paston) the Elo.
@@ -82,6 +86,8 @@ results_t = Table(
     Column("rating_after", Float, nullable=True),
     Column("elo_before", Float, nullable=True),
     Column("elo_after", Float, nullable=True),
+    #: The table was closed before its game ended (None: recorded before the column existed).
+    Column("closed", Boolean, nullable=True),
 )
 
 #: Pending invitations to a table (deleted when declined).

@@ -7,18 +7,23 @@ Created at start-up (``create_app``'s lifespan) on the event store's engine and 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping
+import logging
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy.engine import Engine
 
+from ..safe_log import log_failure
+from . import recovery
 from .history import record_game
 from .results import FinishedGame
 from .sessions import COOKIE, Session, session_of
 from .throttle import FailureLimiter
 
 __all__ = ["AccountLimits", "Accounts"]
+
+log = logging.getLogger("paston.server")
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,3 +64,21 @@ class Accounts:
         """The tables' game-end hook (a worker thread): ratings and history."""
         if isinstance(game, FinishedGame):
             record_game(self.engine, game)
+
+    async def record_missed(self, tables: Iterable[Any]) -> int:
+        """Start-up: record the finished games whose results a crash kept from being stored
+        (see :mod:`.recovery`); how many. A failure is logged: the server starts anyway."""
+        try:
+            found = recovery.candidates(tables)
+            if not found:
+                return 0
+            ids = [t.id for t in found]
+            gaps = await asyncio.to_thread(recovery.missing, self.engine, ids)
+            games = [recovery.rebuilt_result(t, *gaps[t.id]) for t in found if t.id in gaps]
+            done = await asyncio.to_thread(recovery.record_missed, self.engine, games)
+        except Exception as exc:
+            log_failure(log, "recording the finished games missed before a restart failed", exc)
+            return 0
+        if done:
+            log.info("recorded %d finished games missed before the restart", done)
+        return done

@@ -21,12 +21,20 @@ from typing import Any
 
 import httpx
 import psycopg
+import pytest
 import websockets
 from server_helpers import Client
+from sqlalchemy import create_engine, text
 from test_server_cluster import Node
 from test_server_postgres import postgres_url
 
+from paston.server.accounts.service import AccountLimits
+from paston.server.clientlimits import RateLimited
+from paston.server.cluster import ClusterNode, ClusterSettings
 from paston.server.cluster_pubsub import CHANNEL, libpq_url
+from paston.server.cluster_quota import ClusterClientLimits, QuotaBook
+from paston.server.edge import EdgeSettings
+from paston.server.store import EventStore
 
 __all__ = ["postgres_url"]
 
@@ -197,8 +205,8 @@ async def _scenario(nodes: list[Node], db: str) -> None:
     await tap.stop()
     assert len(published) > 100
     assert any(json.loads(m)["type"] == "state" and json.loads(m)["deal_over"] for m in published)
-    for text in published:
-        _check_public(json.loads(text))
+    for body in published:
+        _check_public(json.loads(body))
     # Before the kill, each publication is exactly a message the owner's spectator received.
     seen = set(owner_stream)
     assert sum(1 for m in published if _plain(json.loads(m)) in seen) >= len(owner_stream) - 5
@@ -215,3 +223,71 @@ def test_remote_spectators_follow_the_owners_publications(
     finally:
         for node in nodes:
             node.stop()
+
+
+# --------------------------------------------------------------------- quotas
+
+SMALL = {"seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}, {"kind": "bot"}]}
+
+
+async def _quota_scenario(nodes: list[Node]) -> None:
+    burst = EdgeSettings().tables_burst
+    async with httpx.AsyncClient(timeout=10) as http:
+        created = 0
+        for i in range(3 * burst):  # one process each would allow ``burst``: three, 3 × burst
+            r = await http.post(f"{nodes[i % 3].url}/api/tables", json=SMALL)
+            if r.status_code != 201:
+                assert r.status_code == 429, r.text
+                assert "on every server" in r.json()["error"]["message"]
+                break
+            created += 1
+        assert created == burst
+        # Failed log-ins through the three processes count together.
+        allowed = AccountLimits().login_failures
+        codes = []
+        for i in range(allowed + 1):
+            r = await http.post(
+                f"{nodes[i % 3].url}/api/account/login",
+                json={"name": "nobody", "password": "not the password"},
+            )
+            codes.append(r.status_code)
+        assert codes == [401] * allowed + [429]
+
+
+def test_a_client_gets_one_quota_from_three_processes(postgres_url: str, tmp_path: Path) -> None:
+    nodes = [Node(postgres_url, tmp_path) for _ in range(3)]
+    try:
+        for node in nodes:
+            node.wait_ready()
+        asyncio.run(asyncio.wait_for(_quota_scenario(nodes), 60))
+    finally:
+        for node in nodes:
+            node.stop()
+
+
+def test_open_tables_count_across_processes_while_open(postgres_url: str) -> None:
+    """Two processes' limiters on one database: the open-table cap is shared, and a table that
+    its owner marked closed (``paston_owners.open`` false) stops counting."""
+    EventStore(postgres_url)  # brings the schema to the newest revision
+    ClusterNode(postgres_url, ClusterSettings("http://127.0.0.1:1")).close()  # paston_owners
+    engine = create_engine(postgres_url)
+    edge = EdgeSettings(open_tables_per_client=2, tables_burst=100, tables_per_minute=100)
+    here, there = (ClusterClientLimits(edge, lambda _t: True, lambda _t: False) for _ in range(2))
+    here.book = there.book = QuotaBook(engine)
+    here.check_create("203.0.113.9")
+    here.note_created("203.0.113.9", "q1")
+    there.check_create("203.0.113.9")
+    there.note_created("203.0.113.9", "q2")
+    with pytest.raises(RateLimited) as refused:
+        here.check_create("203.0.113.9")
+    assert refused.value.code == "quota_exceeded"
+    there.check_create("198.51.100.7")  # another client has its own
+    with engine.begin() as conn:
+        conn.execute(
+            text(
+                "INSERT INTO paston_owners (table_id, node, address, open, at) "
+                "VALUES ('q1', 'gone', 'http://127.0.0.1:1', false, 0)"
+            )
+        )
+    here.check_create("203.0.113.9")  # q1 is over: one open table left
+    engine.dispose()

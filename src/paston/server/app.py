@@ -191,6 +191,13 @@ def create_app(
 
             fanout = _app.state.fanout = Fanout(db_url, nodes["node"])
             fanout.start()
+            from .cluster_quota import ClusterClientLimits, QuotaBook, share_account_limits
+
+            # Quotas counted in the shared database: a client gets one, not one per process.
+            book = QuotaBook(store.engine)
+            if isinstance(limits, ClusterClientLimits):
+                limits.book = book
+            share_account_limits(accounts, book)
         holder["registry"] = registry
         _app.state.registry = registry
         gc_task = asyncio.create_task(_gc_maintenance()) if gc_tuning else None
@@ -222,6 +229,12 @@ def create_app(
         return table is not None and table.status in ("waiting", "playing")
 
     limits = ClientLimits(edge, is_open_table)
+    if cluster is not None:
+        from .cluster_quota import ClusterClientLimits
+
+        limits = ClusterClientLimits(
+            edge, is_open_table, lambda t: "registry" in holder and t in holder["registry"].tables
+        )
     app.state.limits = limits
 
     def table_or_404(table_id: str) -> Table:

@@ -204,3 +204,29 @@ def test_the_browser_language_is_the_first_choice(server: Server, browser: Any) 
         assert page.locator("#create-title").inner_text() == "Создать стол"
     finally:
         ctx.close()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_rules_page_explains_the_game_and_every_option(
+    server: Server, new_page: Any, game: str
+) -> None:
+    from test_browser_axe import assert_accessible
+
+    flags = {g["name"]: g for g in server.get("/api/games")}[game]["flags"]
+    page = new_page(390, 844)
+    page.goto(f"{server.base}/rules/{game}")
+    page.wait_for_selector("#rules h3")
+    assert page.locator("#rules h3").count() >= 6
+    # Every option has its plain label and one line; no raw flag or choice name shows.
+    assert page.locator("#options dt").count() == len(flags)
+    text = page.locator("main").inner_text()
+    raw = [f["name"] for f in flags] + [c for f in flags for c in f.get("choices") or []]
+    for name in raw:
+        # Identifiers ("neg121_reset", "any_but_pg"); plain words such as "target" may show.
+        if isinstance(name, str) and "_" in name:
+            assert name not in text, name
+    check_layout(page, f"the {game} rules page", hand=False)
+    assert_accessible(page, f"the {game} rules page")
+    # The lobby links to it.
+    page.goto(server.base + "/")
+    page.wait_for_selector(f'a.rules-link[href="/rules/{game}"]')

@@ -50,16 +50,16 @@ const FELT_HTML = `
     <div class="turn-line" id="turn-line" aria-live="polite"></div>
     <div class="contract-line" id="contract-line"></div>
   </div>
-  <div class="pk-seats" id="pk-seats" role="group" aria-label="The other players"></div>
+  <div class="pk-seats" id="pk-seats" role="group" aria-label="${tr("paris.others", "The other players")}"></div>
   <div class="pk-center" id="pk-center">
-    <div class="pk-trick" id="trick-area" role="group" aria-label="Current trick"></div>
+    <div class="pk-trick" id="trick-area" role="group" aria-label="${tr("table.current_trick", "Current trick")}"></div>
     <div class="pk-board" id="pk-board"></div>
   </div>
   <div class="dock" id="dock">
     <div class="action-panel" id="action-panel" aria-live="polite"></div>
     <div class="p-mine">
       <div class="p-seat me" id="pk-me"></div>
-      <div class="my-hand" id="my-hand" role="group" aria-label="Your hand"></div>
+      <div class="my-hand" id="my-hand" role="group" aria-label="${tr("table.your_hand", "Your hand")}"></div>
     </div>
   </div>`;
 
@@ -138,9 +138,13 @@ export function gameOverHTML(t, names, meSeat) {
   const totals = t.totals ?? names.map(() => 0);
   const top = Math.max(...totals);
   const leaders = totals.map((x, s) => (x === top ? s : -1)).filter((s) => s >= 0);
-  let head = "The game is over.";
-  if (leaders.length === 1) head = leaders[0] === meSeat ? "You won the game!" : `${names[leaders[0]]} wins the game.`;
-  else head = `A tie at the top: ${leaders.map((s) => names[s]).join(", ")}.`;
+  let head = tr("over.over", "The game is over.");
+  if (leaders.length === 1)
+    head =
+      leaders[0] === meSeat
+        ? tr("over.you_won", "You won the game!")
+        : tr("over.wins", "{name} wins the game.", { name: names[leaders[0]] });
+  else head = tr("pk.tie", "A tie at the top: {names}.", { names: leaders.map((s) => names[s]).join(", ") });
   const played = (t.score_sheet ?? []).length;
   return `<p class="result-line" id="gameover-result">${escapeHTML(head)}</p>
     <table class="scores" id="gameover-totals"><thead><tr>${names.map((n) => `<th scope="col">${escapeHTML(n)}</th>`).join("")}</tr></thead>
@@ -249,17 +253,29 @@ function seatTags(v, s) {
   const tags = ctx.commonTags(s);
   if (!v) return tags;
   const act = activeSeats(v);
-  if (!act.includes(s)) tags.push(tagHTML("passed", "sits out"));
-  if (v.forehand === s) tags.push(tagHTML("bot", "forehand"));
-  if (v.declarer === s) tags.push(tagHTML("declarer", `declarer${v.bid ? ` · ${LEVEL_WORD[v.bid]}` : ""}`));
+  if (!act.includes(s)) tags.push(tagHTML("passed", tr("pk.sits_out", "sits out")));
+  if (v.forehand === s) tags.push(tagHTML("bot", tr("pk.forehand", "forehand")));
+  if (v.declarer === s)
+    tags.push(tagHTML("declarer", `${tr("tag.declarer", "declarer")}${v.bid ? ` · ${LEVEL_WORD[v.bid]}` : ""}`));
   const side = sideOf(v, s);
-  if (v.partner === s && !v.alone) tags.push(tagHTML("whist", "partner"));
-  else if (side === "defenders") tags.push(tagHTML("passed", "defender"));
+  if (v.partner === s && !v.alone) tags.push(tagHTML("whist", tr("pk.partner_tag", "partner")));
+  else if (side === "defenders") tags.push(tagHTML("passed", tr("pk.defender", "defender")));
   if (v.phase === "bidding" || v.phase === "raise") {
     const last = [...rounds(v).auction].reverse().find((a) => a.seat === s);
-    if (last) tags.push(tagHTML(last.action === "pass" ? "passed" : "whist", last.action === "pass" ? "passed" : last.action === "hold" ? "holds" : `bid ${LEVEL_WORD[last.action] ?? last.action}`));
+    if (last)
+      tags.push(
+        tagHTML(
+          last.action === "pass" ? "passed" : "whist",
+          last.action === "pass"
+            ? tr("tag.passed", "passed")
+            : last.action === "hold"
+              ? tr("pk.holds", "holds")
+              : tr("tag.bid", "bid {contract}", { contract: LEVEL_WORD[last.action] ?? last.action }),
+        ),
+      );
   }
-  for (const c of v.tarokk_counts) if (c.seat === s) tags.push(tagHTML("declarer", `${c.count} tarokks`));
+  for (const c of v.tarokk_counts)
+    if (c.seat === s) tags.push(tagHTML("declarer", tr("pk.n_tarokks", "{n} tarokks", { n: c.count })));
   return tags;
 }
 
@@ -444,14 +460,14 @@ function renderMine(v) {
   const s = me();
   if (!v) return;
   if (s === null) {
-    el.setAttribute("aria-label", "You are watching: no hand");
+    el.setAttribute("aria-label", tr("pk.watching_no_hand", "You are watching: no hand"));
     return;
   }
-  el.setAttribute("aria-label", "Your hand");
+  el.setAttribute("aria-label", tr("table.your_hand", "Your hand"));
   const over = st().deal_over;
   if (over?.hands?.[s]?.length) {
     // The deal is over: the cards you were dealt, face up like everybody's.
-    el.setAttribute("aria-label", "Your dealt cards");
+    el.setAttribute("aria-label", tr("pk.dealt_cards", "Your dealt cards"));
     for (const c of sortCards(over.hands[s])) el.append(cardElement(c));
     return;
   }
@@ -582,12 +598,16 @@ function renderPanel(v) {
   choices.className = "choices";
   if (v.phase === "discard") {
     const k = discardCount(v);
-    prompt.textContent = `Choose ${k} card${k === 1 ? "" : "s"} to discard (kings and honours stay), then confirm (Enter).`;
+    prompt.textContent = tr(
+      "pk.prompt_discard",
+      { one: "Choose {count} card to discard (kings and honours stay), then confirm (Enter).", other: "Choose {count} cards to discard (kings and honours stay), then confirm (Enter)." },
+      { count: k },
+    );
     const row = document.createElement("div");
     row.className = "prikup-show";
     const shown = document.createElement("span");
     shown.id = "pk-selection";
-    shown.textContent = selected.length ? `Discard: ${cardsShort(selected)}` : "Discard: —";
+    shown.textContent = `${tr("prompt.discard_label", "Discard:")} ${selected.length ? cardsShort(selected) : "—"}`;
     const a = selectedDiscard(v);
     const b = document.createElement("button");
     b.type = "button";
@@ -595,7 +615,7 @@ function renderPanel(v) {
     b.id = "confirm-discard";
     b.disabled = !a || ctx.pending;
     if (a) b.dataset.action = a;
-    b.innerHTML = `Discard ${k === 1 ? "this card" : `these ${k}`} <kbd>Enter</kbd>`;
+    b.innerHTML = `${escapeHTML(tr("pk.discard_these", { one: "Discard this card", other: "Discard these {count}" }, { count: k }))} <kbd>Enter</kbd>`;
     b.addEventListener("click", () => {
       const chosen = selectedDiscard(st().view);
       if (chosen) ctx.sendAction(chosen);
@@ -719,15 +739,16 @@ function renderInfo(v) {
   const nm = ctx.names;
   const rows = [];
   if (!v) {
-    rows.push(["Deal", t.status === "waiting" ? "—" : String(t.deal_number)]);
+    rows.push([tr("common.deal", "Deal"), t.status === "waiting" ? "—" : String(t.deal_number)]);
   } else {
-    rows.push(["Forehand", nm[v.forehand]]);
-    if (v.bid) rows.push(["Game", `${LEVEL_WORD[v.bid]} by ${nm[v.declarer]}`]);
+    rows.push([tr("pk.forehand_row", "Forehand"), nm[v.forehand]]);
+    if (v.bid) rows.push([tr("lobby.game", "Game"), tr("pk.level_by", "{level} by {name}", { level: LEVEL_WORD[v.bid], name: nm[v.declarer] })]);
     if (v.invitation) rows.push(["Invitation", `${nm[v.invitation.by]} showed ${cardShort(v.invitation.card)} (${v.invitation.kind})`]);
-    if (v.called) rows.push(["Called", cardLong(v.called)]);
-    if (v.partner !== null && v.partner !== undefined) rows.push(["Partner", v.alone ? "none: the declarer plays alone" : nm[v.partner]]);
-    else if (v.called) rows.push(["Partner", "secret"]);
-    if (v.game_kontra) rows.push(["Game", levelWord(v.game_kontra)]);
+    if (v.called) rows.push([tr("pk.called", "Called"), cardLong(v.called)]);
+    if (v.partner !== null && v.partner !== undefined)
+      rows.push([tr("pk.partner", "Partner"), v.alone ? tr("pk.alone", "none: the declarer plays alone") : nm[v.partner]]);
+    else if (v.called) rows.push([tr("pk.partner", "Partner"), tr("pk.secret", "secret")]);
+    if (v.game_kontra) rows.push([tr("lobby.game", "Game"), levelWord(v.game_kontra)]);
     // Each side's announcements on one line, each with its kontra level.
     for (const [side, label] of [
       ["declarer", "Declarer's side"],
@@ -738,9 +759,9 @@ function renderInfo(v) {
         .map((a) => `${ITEM_NAME[a.item]}${a.level ? ` (${levelWord(a.level)})` : ""}`);
       if (items.length) rows.push([label, items.join(", ")]);
     }
-    if (v.multiplier > 1) rows.push(["Multiplier", `×${v.multiplier}`]);
+    if (v.multiplier > 1) rows.push([tr("pk.multiplier", "Multiplier"), `×${v.multiplier}`]);
     const mine = me() !== null ? v.discards[me()] : null;
-    if (Array.isArray(mine) && mine.length) rows.push(["Your discards", cardsShort(mine)]);
+    if (Array.isArray(mine) && mine.length) rows.push([tr("info.your_discards", "Your discards"), cardsShort(mine)]);
   }
   $("#deal-info").innerHTML = rows.map(([k, val]) => `<dt>${escapeHTML(k)}</dt><dd>${escapeHTML(val)}</dd>`).join("");
   const r = v ? rounds(v) : { auction: [], announce: [] };

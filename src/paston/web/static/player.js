@@ -5,6 +5,7 @@
 
 import { getJSON } from "./api.js";
 import { errorOf, me, request, t } from "./account_box.js";
+import { mountAccountManager } from "./account_manage.js";
 import { language, mountLanguage } from "./i18n.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -153,13 +154,18 @@ function gameRow(g) {
     : when.toLocaleString(language(), { dateStyle: "medium", timeStyle: "short" });
   cell(t("account.col_date", "Date"), time, "date");
   cell(t("account.col_game", "Game"), gameTitle(g.game), "game");
-  cell(t("account.col_opponents", "Opponents"), (g.opponents ?? []).join(", "), "opponents");
+  const deleted = new Set(g.deleted_opponents ?? []);
+  const names = (g.opponents ?? []).map((n) =>
+    deleted.has(n) ? t("account.deleted_player", "{name} (deleted)", { name: n }) : n,
+  );
+  cell(t("account.col_opponents", "Opponents"), names.join(", "), "opponents");
   const seats = (g.opponents ?? []).length + 1;
   cell(t("account.col_place", "Place"), t("account.place", "{place} of {seats}", { place: g.place, seats }), "place");
   cell(t("account.col_score", "Score"), String(g.score), "score");
   const td = cell(t("account.col_change", "Rating change"), "", "change");
   const main = change(g.rating_before, g.rating_after);
-  if (!g.rated) td.textContent = t("account.unrated", "unrated");
+  if (g.closed) tr.classList.add("closed-early");
+  if (!g.rated) td.textContent = g.closed ? t("account.closed_unrated", "closed early, unrated") : t("account.unrated", "unrated");
   else if (main) {
     const span = document.createElement("span");
     span.className = `delta ${main.cls}`;
@@ -212,6 +218,7 @@ async function moreGames() {
 
 function ownerTools(who) {
   $("#owner-tools").hidden = false;
+  mountAccountManager($("#owner-tools"), who.name);
   const sw = $("#hide-switch");
   sw.checked = Boolean(who.hidden);
   const status = $("#hide-status");

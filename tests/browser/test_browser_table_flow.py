@@ -133,6 +133,18 @@ def test_a_full_table_offers_to_watch(server: Server, new_page: Any) -> None:
     table = server.post("/api/tables", body)
     page = new_page()
     page.goto(server.base + "/")
+    # The lobby's limits are the server's; a nickname over them is refused in the page and
+    # creates nothing.
+    longest = server.get("/api/limits")["nickname"]["max_length"]
+    page.wait_for_function(f"document.querySelector('#t-nick').maxLength === {longest}")
+    page.wait_for_selector("#seat-0")
+    listed = {t["id"] for t in server.get("/api/tables")}
+    # (Set by script: typing stops at maxlength, as it should.)
+    page.evaluate(f"document.querySelector('#t-nick').value = 'x'.repeat({longest + 6})")
+    page.click("#create-button")
+    page.wait_for_selector("#create-error:not([hidden])")
+    assert str(longest) in page.locator("#create-error").inner_text()
+    assert {t["id"] for t in server.get("/api/tables")} <= listed
     page.fill("#join-link", f"{server.base}/t/{table['id']}")
     page.fill("#join-nick", "second")
     page.click("#join-form button[type=submit]")

@@ -34,6 +34,7 @@ import {
 import { tagHTML } from "./render.js";
 import {
   applyHintCounts,
+  applyLimits,
   chatList,
   hintValueWords,
   isHintedCard,
@@ -784,6 +785,7 @@ async function init() {
     if (ev.key === "Escape") ev.target.blur();
   });
   document.addEventListener("keydown", onKey);
+  applyLimits();
   initSpeed();
   setInterval(() => {
     if (state && renderer) {

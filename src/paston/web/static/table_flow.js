@@ -6,10 +6,25 @@
 // a bot's seat between hands, "table full" offering to watch, and the last trick one key away.
 // table.js calls these; they hold no game state of their own beyond a pending take-over.
 
-import { ApiError, escapeHTML, postJSON, setNickname, setToken } from "./api.js";
+import { ApiError, escapeHTML, getJSON, postJSON, setNickname, setToken } from "./api.js";
 import { t } from "./i18n.js";
 
 const $ = (sel) => document.querySelector(sel);
+
+// ------------------------------------------------------------------ the server's limits
+
+/** The join dialog's nickname and the chat line take the server's own limits. */
+export async function applyLimits() {
+  try {
+    const limits = await getJSON("/api/limits");
+    const nick = $("#join-nick");
+    if (nick && limits.nickname?.max_length) nick.maxLength = limits.nickname.max_length;
+    const chat = $("#chat-input");
+    if (chat && limits.chat?.max_length) chat.maxLength = limits.chat.max_length;
+  } catch {
+    /* the page's own bounds stay; the server checks everything anyway */
+  }
+}
 
 // ------------------------------------------------------------------ the table's facts
 

@@ -31,11 +31,24 @@ from .encoding import INFO_STATE_LAYOUT, Layout
 __all__ = ["DealEncoder"]
 
 _NO = -1  # the offset of a field the layout leaves out
+_ZERO6 = bytes(6)
+_ZERO32 = bytes(32)
+_ZERO96 = bytes(96)
 
 # _BYTE_BITS[b]: the positions of the bits set in byte b (a generator per mask is slower).
 _BYTE_BITS: tuple[tuple[int, ...], ...] = tuple(
     tuple(i for i in range(8) if b >> i & 1) for b in range(256)
 )
+
+
+# _BYTE_PATTERN[b]: byte b's eight bits as eight 0/1 bytes, lowest first.
+_BYTE_PATTERN: tuple[bytes, ...] = tuple(bytes(b >> i & 1 for i in range(8)) for b in range(256))
+
+
+def _card_bytes(mask: int) -> bytes:
+    """A 32-bit card mask as 32 bytes of 0/1 (the tensor's card fields)."""
+    p = _BYTE_PATTERN
+    return p[mask & 0xFF] + p[mask >> 8 & 0xFF] + p[mask >> 16 & 0xFF] + p[mask >> 24 & 0xFF]
 
 
 def _bits(mask: int) -> list[int]:
@@ -71,12 +84,18 @@ class DealEncoder:
         # The offsets read at every update, as attributes (cheaper than dict lookups).
         self._o_to_act = off["to_act"]
         self._o_hand = off.get("hand", _NO)
-        self._o_hand_to_play = off["hand_to_play"]
         self._o_leader = off["leader"]
-        self._o_tricks_won = off["tricks_won"]
         self._o_trick = off["trick"]
         self._o_played = off["played"]
         self._o_history = off.get("trick_history", _NO)
+        template = bytearray(layout.size)
+        template[off["seat"] + seat] = 1
+        self._template = bytes(template)
+        # The leader and tricks-won fields lie side by side (3 + 3 × 11 entries): their
+        # bytes by (leader, tricks won by each seat), built as they first occur.
+        assert off["tricks_won"] == off["leader"] + 3 and off["leader"] == off["trick"] + 96
+        assert off["hand_to_play"] == off["to_act"] + 3
+        self._leader_won: dict[tuple[int, int, int, int], bytes] = {}
         self._deal: Deal | None = None
         self._actions: list[int] = []
         self._reset_counters()
@@ -92,7 +111,6 @@ class DealEncoder:
         self._discards_done = False
         self._slow_key = (-1, -1)  # (phase, bid) the slow fields were set for
         self._slow: list[int] = []  # entries of the fields set again on a new phase or bid
-        self._fast: list[int] = []  # entries of the fields set again at every update
 
     # ----------------------------------------------------------------- public
 
@@ -117,19 +135,16 @@ class DealEncoder:
         self._deal = deal
         self._actions = []
         self._reset_counters()
-        buf = self._buf = bytearray(self.layout.size)
+        buf = self._buf = bytearray(self._template)  # the seat written, all else 0
         o = self._o
-        rel = self._rel
-        buf[o["seat"] + self.seat] = 1
-        buf[o["dealer"] + rel[deal.dealer]] = 1
+        buf[o["dealer"] + self._rel[deal.dealer]] = 1
         buf[o["first_deal"]] = int(deal.first_deal)
         dealt = o.get("dealt_hand", _NO)
         if dealt != _NO:
-            hand = o["hand"]
             mask = self._hand = deal.dealt[self.seat]
-            for c in _bits(mask):
-                buf[dealt + c] = 1
-                buf[hand + c] = 1
+            cards = _card_bytes(mask)
+            buf[dealt : dealt + 32] = cards
+            buf[self._o_hand : self._o_hand + 32] = cards
 
     def _update(self, deal: Deal) -> None:
         rel = self._rel
@@ -176,35 +191,51 @@ class DealEncoder:
         if slow_key != self._slow_key:
             self._slow_key = slow_key
             self._reset_fields(self._slow, self._slow_fields(deal))
-        # Fields that change with almost every action, set again every time.
-        fast: list[int] = []
+        # Fields that change with almost every action, written whole every time.
+        o_ta = self._o_to_act  # to_act and hand_to_play lie side by side (3 + 3 entries)
+        buf[o_ta : o_ta + 6] = _ZERO6
         if deal.seat_to_act >= 0:
-            fast.append(self._o_to_act + rel[deal.seat_to_act])
+            buf[o_ta + rel[deal.seat_to_act]] = 1
         if deal.hand_to_play >= 0:
-            fast.append(self._o_hand_to_play + rel[deal.hand_to_play])
-        if deal.leader >= 0:
-            fast.append(self._o_leader + rel[deal.leader])
+            buf[o_ta + 3 + rel[deal.hand_to_play]] = 1
         won = deal.tricks_won
         if len(deal.whisters) == 1 and deal.n_active == 3:
             won = list(deal.credited_tricks())
-            # Open lone whist: both defending hands lie face up, as they now are.
-            oh = self._o["open_hands"]
-            for s in range(3):
-                if s != declarer:
-                    fast.extend(oh + rel[s] * 32 + c for c in _bits(deal.hands[s]))
-        tw = self._o_tricks_won
-        fast.append(tw + won[seat])
-        fast.append(tw + 11 + won[(seat + 1) % 3])
-        fast.append(tw + 22 + won[(seat + 2) % 3])
+            self._open_lone_whist(deal)
+        key = (deal.leader, won[0], won[1], won[2])
+        block = self._leader_won.get(key)
+        if block is None:
+            block = self._leader_won[key] = self._leader_won_bytes(key)
+        o_lead = self._o_leader
+        buf[o_lead : o_lead + 36] = block
+        tr = self._o_trick
+        buf[tr : tr + 96] = _ZERO96
         trick = deal.trick
         if trick:
             # The current trick's cards are played for good (written again: harmless).
-            tr = self._o_trick
             played = self._o_played
             for pos, (s, c) in enumerate(zip(deal.trick_seats, trick, strict=True)):
-                fast.append(tr + pos * 32 + c)
+                buf[tr + pos * 32 + c] = 1
                 buf[played + rel[s] * 32 + c] = 1
-        self._reset_fields(self._fast, fast)
+
+    def _leader_won_bytes(self, key: tuple[int, int, int, int]) -> bytes:
+        """The leader field then the tricks-won field, for (leader, won by seat 0, 1, 2)."""
+        leader, *won = key
+        out = bytearray(36)
+        if leader >= 0:
+            out[self._rel[leader]] = 1
+        for s in range(3):
+            out[3 + self._rel[s] * 11 + won[s]] = 1
+        return bytes(out)
+
+    def _open_lone_whist(self, deal: Deal) -> None:
+        """The open lone-whist variant: both defending hands lie face up, as they now are."""
+        oh = self._o["open_hands"]
+        buf = self._buf
+        for s in range(3):
+            r = self._rel[s]
+            cards = _card_bytes(deal.hands[s]) if s != deal.declarer else _ZERO32
+            buf[oh + r * 32 : oh + r * 32 + 32] = cards
 
     def _auction(self, deal: Deal) -> None:
         """The bids and passes of the auction not yet in the buffer (the auction's actions

@@ -74,14 +74,17 @@ def test_a_finished_trick_stays_in_the_centre_at_the_normal_pace(
 
 
 def test_rematch_from_the_game_over_dialog(server: Server, new_page: Any) -> None:
+    # Bob is away (a stand-in plays for him at once); he follows the rematch afterwards.
     body = {
         "name": "Rematch me",
-        "seats": [{"kind": "human"}, RANDOM, {"kind": "bot", "bot": "heuristic"}],
+        "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "heuristic"}],
         "rules": {"target": 1},
         "deal_pause": 0,
+        "grace": 0,
         "join": {"nickname": "Ani"},
     }
     table = server.post("/api/tables", body)
+    bob = server.post(f"/api/tables/{table['id']}/join", {"nickname": "Bob"})
     page = seat_page(new_page, server, table["id"], table["token"])
     play_game_over_websocket(server, table["id"], table["token"], max_seconds=40)
     page.wait_for_selector("#gameover-dialog[open]")
@@ -93,10 +96,16 @@ def test_rematch_from_the_game_over_dialog(server: Server, new_page: Any) -> Non
     info = server.get(f"/api/tables/{fresh}")
     assert [(s["kind"], s["bot"], s["nickname"]) for s in info["seats"]] == [
         ("human", None, "Ani"),
-        ("bot", "random", None),
+        ("human", None, "Bob"),
         ("bot", "heuristic", None),
     ]
     assert server.get(f"/api/tables/{table['id']}")["rematch"] == fresh
+    # Bob's page at the finished table offers the rematch, and seats him there.
+    other = seat_page(new_page, server, table["id"], bob["token"])
+    other.wait_for_selector("#gameover-dialog[open] #rematch-link")
+    other.click("#rematch-link")
+    other.wait_for_url(f"**/t/{fresh}")
+    other.wait_for_function("document.querySelector('#felt').dataset.seat === '1'")
 
 
 def test_take_over_a_bots_seat_between_hands(server: Server, new_page: Any) -> None:

@@ -6,7 +6,7 @@
 // a bot's seat between hands, "table full" offering to watch, and the last trick one key away.
 // table.js calls these; they hold no game state of their own beyond a pending take-over.
 
-import { ApiError, escapeHTML, getJSON, postJSON, setNickname, setToken } from "./api.js";
+import { ApiError, escapeHTML, getJSON, getToken, postJSON, setNickname, setToken } from "./api.js";
 import { t } from "./i18n.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -77,6 +77,12 @@ export function renderFacts(table, names, serverNow) {
       watching === 1 ? t("flow.watcher_one", "1 person is watching") : t("flow.watchers", "{n} people are watching", { n: watching }),
     )}</li>`,
   );
+  if (table.rematch)
+    lines.push(
+      `<li><a class="button primary" id="fact-rematch" href="/t/${encodeURIComponent(table.rematch)}">${escapeHTML(
+        t("flow.rematch_started", "A rematch has started: go to it"),
+      )}</a></li>`,
+    );
   lines.push(`<li id="standin-countdown" class="standin-countdown" aria-live="polite"></li>`);
   if ($("#last-trick") || $("#pk-last"))
     lines.push(
@@ -212,6 +218,8 @@ export function rematchControls(tableId, table, token, seat) {
 
 /** A rematch another player started while the game-over dialog is open: its link appears. */
 export function refreshRematch(tableId, table, token, seat) {
+  // A player's seat at the rematch is signed in with the token this page holds.
+  if (table?.rematch && token && seat !== null && getToken(table.rematch) !== token) setToken(table.rematch, token);
   const box = $("#rematch-box");
   if (!box || !table?.rematch || $("#rematch-link")) return;
   box.replaceWith(rematchControls(tableId, table, token, seat));

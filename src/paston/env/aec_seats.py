@@ -194,6 +194,11 @@ class SeatAgentsEnv(AECEnv[str, Observation, int], Generic[StateT]):  # type: ig
 
 
 def wrapped(env: SeatAgentsEnv[Any]) -> AECEnv[str, Observation, int]:
-    """``env`` in PettingZoo's usual bounds-checking and order-enforcing wrappers."""
-    checked: AECEnv[str, Observation, int] = wrappers.AssertOutOfBoundsWrapper(env)
-    return wrappers.OrderEnforcingWrapper(checked)
+    """``env`` in PettingZoo's order-enforcing wrapper.
+
+    PettingZoo's classic environments also wrap an ``AssertOutOfBoundsWrapper``; it is left
+    out: :meth:`SeatAgentsEnv.step` already refuses an action outside the action space (as
+    any illegal one) with an :class:`~paston.core.errors.IllegalAction` naming the legal
+    actions, and the wrapper's check cost as much as the rest of a step.
+    """
+    return wrappers.OrderEnforcingWrapper(env)

@@ -11,7 +11,13 @@ The encodings need only numpy. The adapters import their framework when first us
   (:mod:`paston.env.paris_gym`), observations from :mod:`paston.env.paris_encoding`;
 * ``paston.env.ParisAECEnv`` — PettingZoo AEC, one agent per Paris seat
   (:mod:`paston.env.paris_pettingzoo`);
-* ``import paston.env.paris_openspiel`` — registers the OpenSpiel game ``python_paris``.
+* ``import paston.env.paris_openspiel`` — registers the OpenSpiel game ``python_paris``;
+* ``paston.env.rlcard_env.PastonRLCardEnv`` — RLCard's environment interface, no RLCard
+  needed;
+* ``paston.env.batched.BatchedPaston`` — ``n`` whole deals stepped together in numba,
+  observations and masks as arrays (self-play and training at scale);
+* :mod:`paston.env.fast_encoding` — :class:`~paston.env.fast_encoding.DealEncoder`, one
+  seat's tensor kept up to date action by action (what the adapters observe through).
 
 What the adapters of every game share lives once: :mod:`paston.env.gym_seat` (the learner's
 seat and its bots), :mod:`paston.env.aec_seats` (PettingZoo's seat agents),

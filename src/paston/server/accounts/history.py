@@ -4,7 +4,9 @@
 game's record once per table (a second call for the same table changes nothing), each
 registered player's result, and, when the game is rated, everyone's new ratings (see
 :mod:`.ratings` for the formulas). A rated game needs two registered players: with fewer it
-is kept as unrated.
+is kept as unrated. A table closed before its end comes here too (``closed``): it is rated
+only if a registered player had left (docs/server-protocol.md §7). A seat whose account was
+deleted meanwhile counts as a guest's.
 """
 
 from __future__ import annotations

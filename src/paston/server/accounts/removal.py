@@ -54,7 +54,11 @@ def _mark_deleted(conn: Connection, account_id: int) -> None:
 
 def delete_account(engine: Engine, account_id: int) -> None:
     """Remove the account and everything that is only its own, in one transaction."""
-    with engine.begin() as conn:
+    # Not while a finished game is being recorded in this process (it could store a result
+    # for the account after it is gone). Imported here: history imports this module.
+    from .history import _write_lock
+
+    with _write_lock, engine.begin() as conn:
         _mark_deleted(conn, account_id)
         conn.execute(delete(results_t).where(results_t.c.account_id == account_id))
         conn.execute(delete(ratings_t).where(ratings_t.c.account_id == account_id))

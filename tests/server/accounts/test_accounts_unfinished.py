@@ -127,3 +127,30 @@ def test_rated_tables_closed_before_their_end(site: Site) -> None:
         assert game["rated"] is False and game["rating_after"] is None
         ratings = site.browser().get(f"/api/players/{name}").json()["ratings"]
         assert ratings["paston"]["games"] == 1  # the deserted table only
+
+
+def test_stand_ins_finish_a_game_everybody_left_and_who_left_first_is_last(site: Site) -> None:
+    browsers = _people(site)
+    # Col never comes (her stand-in plays after 1 s); Ann and Ben stay 2.8 s, then go
+    # together, and the stand-ins play the game to its end with nobody at the table.
+    table = _table(site, browsers[0], seed=23, grace=1.0)
+    seats = [_join(b, table) for b in browsers]
+
+    async def visit() -> None:
+        clients = [await Client.connect(site.server.ws, table, t, s) for s, t in seats[:2]]
+        for c in clients:
+            await c.wait_for(lambda m: m["type"] == "state" and m["view"] is not None)
+        await asyncio.sleep(2.8)
+        await asyncio.gather(*(c.close() for c in clients))
+
+    asyncio.run(visit())
+    deadline = time.monotonic() + 90
+    while site.browser().get(f"/api/tables/{table}").json()["status"] != "over":
+        assert time.monotonic() < deadline, "the stand-ins did not finish the game"
+        time.sleep(0.2)
+    col = _game_of(site, "Col", table)
+    assert col["left"] is True and col["place"] == 3 and col["closed"] is False
+    assert col["rated"] is True and col["rating_after"] < col["rating_before"]
+    for name in ("Ann", "Ben"):
+        game = _game_of(site, name, table)
+        assert game["left"] is False and game["place"] in (1, 2)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["FinishedGame", "SeatResult", "closed_game", "finished_game"]
+__all__ = ["FinishedGame", "SeatResult", "closed_game", "finished_game", "left_first"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,8 +43,17 @@ def finished_game(table: Any, finished: float) -> FinishedGame:
     """The result of a :class:`~paston.server.table.Table` whose match just ended.
 
     A person's seat nobody is connected to at the end counts as left (the stand-in bot
-    played it, or the player was gone at the last move); the ratings rank it last."""
+    played it, or the player was gone at the last move); the ratings rank it last. If
+    nobody is connected at the end (the stand-ins finished the game), those who left before
+    the others (see :func:`left_first`) count as left; if that tells nobody apart, all
+    count as left (a tie)."""
     totals = list(table.match.totals)
+    people = [i for i, s in enumerate(table.seats) if s.kind == "human"]
+    if table.people_connected():
+        gone = {i for i in people if table.seats[i].sockets == 0}
+    else:
+        gone = {i for i in people if left_first(table, table.seats[i], table.last_person)}
+        gone = gone or set(people)
     seats = []
     for i, s in enumerate(table.seats):
         person = s.kind == "human"
@@ -54,7 +63,7 @@ def finished_game(table: Any, finished: float) -> FinishedGame:
                 name=(s.nickname if person else s.bot) or f"seat {i}",
                 account=s.account if person else None,
                 score=float(totals[i]),
-                left=person and s.sockets == 0,
+                left=i in gone,
                 bot=not person,
             )
         )
@@ -65,6 +74,16 @@ def finished_game(table: Any, finished: float) -> FinishedGame:
         finished=finished,
         seats=tuple(seats),
         record=table.record(),
+    )
+
+
+def left_first(table: Any, seat: Any, last_there: float) -> bool:
+    """Whether the person of ``seat`` had left before ``last_there`` (when the last person
+    left, or now): away, and their stand-in had begun playing (the table's grace was over)."""
+    return bool(
+        seat.sockets == 0
+        and seat.away_since is not None
+        and seat.away_since + table.settings.grace < last_there
     )
 
 
@@ -80,17 +99,11 @@ def closed_game(table: Any, closed: float) -> FinishedGame | None:
         return None
     # While somebody is connected the close is "now"; else it is when the last one went.
     last_there = closed if table.people_connected() else table.last_person
-    grace = table.settings.grace
     totals = list(table.match.totals)
     seats = []
     for i, s in enumerate(table.seats):
         person = s.kind == "human"
-        gone = (
-            person
-            and s.sockets == 0
-            and s.away_since is not None
-            and s.away_since + grace < last_there
-        )
+        gone = person and left_first(table, s, last_there)
         seats.append(
             SeatResult(
                 seat=i,

@@ -223,7 +223,12 @@ async def spectator_chat(table_id: str, request: Request) -> JSONResponse:
     table = request.app.state.registry.get(table_id)
     if table is None:
         raise BadRequest(f"there is no table {table_id!r} here", "no_such_table", 404)
-    body = json.loads(await request.body())
+    try:
+        body = json.loads(await request.body())
+    except ValueError:
+        body = None
+    if not isinstance(body, dict):
+        raise BadRequest("the body must be a JSON object with 'text' (and 'nickname')")
     nickname = body.get("nickname") if isinstance(body.get("nickname"), str) else None
     conn = Conn(None, nickname)
     await table.handle(conn, {"type": "chat", "text": body.get("text"), **_cid(body)})

@@ -93,6 +93,7 @@ out = {
   negative: flow.hintValueWords("paston", -2),
   paris: flow.hintValueWords("paris", 1.25),
   none: flow.hintValueWords("paston", null),
+  unweighed: flow.hintValueWords("paston", -1e9),
   discard: ["AS", "KD", "7H"].map((c) => flow.isHintedCard("discard AS KD", c)),
   card: [["QH", "QH"], ["QH", "QS"], ["pass", "QH"]].map(([a, c]) => flow.isHintedCard(a, c)),
 };
@@ -102,6 +103,7 @@ out = {
     assert out["negative"] == "-2.0 points expected"
     assert "1.3" in out["paris"] and "higher is better" in out["paris"]
     assert out["none"] == ""
+    assert out["unweighed"] == "not weighed by the bot"
     assert out["discard"] == [True, True, False]
     assert out["card"] == [True, False, False]
 

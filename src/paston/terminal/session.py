@@ -29,6 +29,7 @@ from rich.text import Text
 
 from ..bots import Bot
 from ..core.meta import STANDARD_TAGS, MetaError, build_meta, check_meta
+from ..i18n import t
 from .console import Keys, write_json_atomically
 
 __all__ = ["YOU", "BadInput", "TerminalSession", "as_yours", "is_number"]
@@ -254,7 +255,9 @@ class TerminalSession(ABC):
     def _wait_for_key(self) -> None:
         """Hold the summary of a finished state on screen until the person has read it."""
         assert self.keys is not None
-        self.console.print(Text("Press any key to go on (q to quit).", style="dim"))
+        self.console.print(
+            Text(t("term.press_key", "Press any key to go on (q to quit)."), style="dim")
+        )
         key = self.keys.wait()
         if key.strip().lower() == "q":
             raise _Quit
@@ -267,7 +270,9 @@ class TerminalSession(ABC):
             label = self.action_label(forced, view)
             state.apply(forced)
             self.console.print(
-                Text.assemble("(", label, ": your only legal choice, played for you)"),
+                Text.assemble(
+                    "(", label, t("term.forced", ": your only legal choice, played for you"), ")"
+                ),
                 style="dim",
             )
             return int(forced)
@@ -277,7 +282,7 @@ class TerminalSession(ABC):
             command = self.read_line(prompt).strip()
             lower = command.lower()
             if not command:
-                self.console.print("Type an action, a number, or 'help'.")
+                self.console.print(t("term.type_action", "Type an action, a number, or 'help'."))
                 continue
             if lower in QUIT_WORDS:
                 raise _Quit
@@ -363,7 +368,15 @@ class TerminalSession(ABC):
             self.save()
         except OSError as exc:
             self.console.print(
-                Text(f"Could not save to {self.save_path}: {exc.strerror or exc}", style="red"),
+                Text(
+                    t(
+                        "term.save_failed",
+                        "Could not save to {path}: {error}",
+                        path=self.save_path,
+                        error=exc.strerror or exc,
+                    ),
+                    style="red",
+                ),
                 soft_wrap=True,
             )
 
@@ -382,7 +395,9 @@ class TerminalSession(ABC):
             return
         message = f"{lead} to {path}."
         if resume:
-            message += f" Continue with: paston play --resume {path}"
+            message += " " + t(
+                "term.continue_with", "Continue with: paston play --resume {path}", path=path
+            )
         self.console.print(message, soft_wrap=True)
 
     def save(self) -> Path:

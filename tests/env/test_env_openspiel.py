@@ -271,3 +271,37 @@ def test_python_ismcts_runs_without_user_code() -> None:
         assert action in state.legal_actions()
         state.apply_action(action)
     assert len(state.history()) >= 33 + 2
+
+
+def test_tensors_equal_encode_of_the_view_at_every_move() -> None:
+    """The observers follow a state move by move (an incremental encoder per player); clones
+    and undos in between must not confuse them."""
+    game = pyspiel.load_game("python_paston")
+    rng = random.Random(12)
+    for _ in range(4):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(outcomes, probs)[0])
+                continue
+            for p in range(3):
+                view = state.deal.view(p)
+                assert np.array_equal(
+                    np.asarray(state.information_state_tensor(p), dtype=np.float32), encode(view)
+                )
+                assert np.array_equal(
+                    np.asarray(state.observation_tensor(p), dtype=np.float32),
+                    encode(view, OBSERVATION_LAYOUT),
+                )
+            other = state.clone()
+            action = rng.choice(state.legal_actions())
+            other.apply_action(action)
+            assert np.array_equal(
+                np.asarray(other.information_state_tensor(0), dtype=np.float32),
+                encode(other.deal.view(0)),
+            )
+            if rng.random() < 0.3:
+                state.apply_action(action)
+                state.undo_action(state.deal.actor(len(state.deal.actions) - 1), action)
+            state.apply_action(action)

@@ -68,6 +68,7 @@ from .encoding import (
     observation_string,
     public_view,
 )
+from .fast_encoding import DealEncoder
 from .spiel_dealt import DealtByChanceState
 
 __all__ = [
@@ -371,6 +372,7 @@ class PastonObserver:
         size = self.layout.size + (ALL_PLAYERS_EXTRA if self.all_players else 0)
         self.tensor: npt.NDArray[np.float32] = np.zeros(size, np.float32)
         self.dict = self.layout.views(self.tensor[: self.layout.size])
+        self._encoders = [DealEncoder(p, self.layout) for p in range(_NUM_PLAYERS)]
         if self.all_players:
             extra = self.tensor[self.layout.size :]
             self.dict["all_hands"] = extra[:96].reshape(3, 32)
@@ -388,7 +390,13 @@ class PastonObserver:
             self.dict["seat"][player] = 1.0
             self.dict["phase"][PHASES.index("dealing")] = 1.0
             return
-        encode(self._view(state, player), self.layout, out=self.tensor[: self.layout.size])
+        n = self.layout.size
+        if state.deal is not None:
+            # One incremental encoder per player: it follows a state move by move and starts
+            # again for another state (the same tensor as encode of the view, not a view built).
+            self.tensor[:n] = self._encoders[player].sync(state.deal)
+        else:
+            encode(self._view(state, player), self.layout, out=self.tensor[:n])
         if self.all_players:
             hands, prikup, discards = _full_information(state)
             self.dict["all_hands"].fill(0.0)

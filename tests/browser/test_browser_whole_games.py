@@ -180,6 +180,8 @@ def test_the_language_switch_translates_lobby_and_table(
     assert {"hy": "Խաղի նպատակը", "ru": "Цель игры"}[code] in page.locator(
         "#rules-grid"
     ).inner_text()
+    # Longer words still fit a phone.
+    check_layout(page, f"the lobby in {code}", hand=False)
     # The choice is remembered: the table page opens in the same language.
     page.evaluate(f"localStorage.setItem('paston-token-{table_id}', '{token}')")
     page.goto(f"{server.base}/t/{table_id}")

@@ -94,7 +94,13 @@ function setConn(s, text) {
   const el = $("#conn");
   el.dataset.state = s;
   el.textContent =
-    text ?? { open: "connected", connecting: "connecting…", reconnecting: "reconnecting…", closed: "disconnected" }[s];
+    text ??
+    {
+      open: t("conn.open", "connected"),
+      connecting: t("conn.connecting", "connecting…"),
+      reconnecting: t("conn.reconnecting", "reconnecting…"),
+      closed: t("conn.closed", "disconnected"),
+    }[s];
 }
 
 function uuid() {
@@ -146,7 +152,7 @@ function connect() {
     }
     if (ev.code === 4404) {
       closedForGood = true;
-      setConn("closed", "no such table");
+      setConn("closed", t("conn.no_table", "no such table"));
       showNotice(t("table.err_no_table", "This table does not exist."));
       return;
     }

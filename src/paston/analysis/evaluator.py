@@ -5,11 +5,11 @@ worlds consistent with a seat's view at each decision (weighted by the others' a
 the value of every legal action in one complete world (an exact or rollout evaluation). A game
 offers all of that as an :class:`Evaluator`; :func:`evaluator_for` finds it.
 
-Paston has one (:class:`PastonEvaluator`). Paris and Paskievics do not yet: each lacks a world
-sampler for a seat's view (Paris: the face-down slots and the deck; Paskievics: the talon and
-the other hands, with the bids, calls and announcements as evidence) and a value of an action in
-a complete world (no double-dummy solver exists for them; a rollout with their heuristic bots
-to the end of the deal would do, the same method as Paston's bidding).
+Paston has one (:class:`PastonEvaluator`); Paris and Paskievics have theirs in
+:mod:`paston.analysis.evaluators` (worlds from their search bots' samplers, values by
+heuristic rollouts and, for Paskievics's card play, its double-dummy card-point solver).
+``outline`` and ``analyse_one`` let the server analyse a record one deal (Paris: one game) at
+a time in its worker.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from ..core.errors import RecordError
-from .model import Analysis
+from .model import Analysis, DealAnalysis
 from .settings import DEFAULT, Settings
 
 __all__ = ["Evaluator", "PastonEvaluator", "Unavailable", "evaluator_for"]
@@ -33,8 +33,19 @@ class Evaluator(Protocol):
 
     game: str
 
+    def outline(self, record: dict[str, Any]) -> tuple[str, list[str], int]:
+        """("deal" or "game", the seat names, how many deals) of a record (RecordError if it
+        is malformed)."""
+        ...
+
     def count(self, record: dict[str, Any]) -> int:
         """How many decisions ``analyse`` will grade (for progress)."""
+        ...
+
+    def analyse_one(
+        self, record: dict[str, Any], number: int, settings: Settings = DEFAULT
+    ) -> DealAnalysis:
+        """Grade the decisions of deal ``number`` (1-based) of ``record``."""
         ...
 
     def analyse(
@@ -51,6 +62,21 @@ class PastonEvaluator:
     """Paston's evaluator: worlds from the bots' sampler, the solver and a heuristic rollout."""
 
     game = "paston"
+
+    def outline(self, record: dict[str, Any]) -> tuple[str, list[str], int]:
+        from .records import deals_of_record, seat_names_of
+
+        kind, deals = deals_of_record(record)
+        return kind, seat_names_of(record), len(deals)
+
+    def analyse_one(
+        self, record: dict[str, Any], number: int, settings: Settings = DEFAULT
+    ) -> DealAnalysis:
+        from .grading import analyse_deal
+        from .records import deals_of_record, seat_names_of
+
+        _, deals = deals_of_record(record)
+        return analyse_deal(deals[number - 1], number, seat_names_of(record), settings)
 
     def count(self, record: dict[str, Any]) -> int:
         from .grading import count_decisions
@@ -70,17 +96,20 @@ class PastonEvaluator:
 
 
 #: What each game without an evaluator lacks (said in the error).
-MISSING = {
-    "paris": "a world sampler for a seat's view (face-down slots, the deck) and a value of an "
-    "action in a complete world (no solver; a heuristic rollout would do)",
-    "paskievics": "a world sampler for a seat's view (talon, other hands, bids and calls as "
-    "evidence) and a value of an action in a complete world (no solver yet)",
-}
+MISSING: dict[str, str] = {}
 
 
 def evaluator_for(game: str) -> Evaluator:
     """The evaluator of ``game``; :class:`Unavailable` saying what is missing otherwise."""
     if game == "paston":
         return PastonEvaluator()
+    if game == "paris":
+        from .evaluators.paris import ParisEvaluator
+
+        return ParisEvaluator()
+    if game == "paskievics":
+        from .evaluators.paskievics import PaskievicsEvaluator
+
+        return PaskievicsEvaluator()
     missing = MISSING.get(game, "an evaluator (see paston.analysis.evaluator)")
     raise Unavailable(f"analysis of {game} is not available yet: it needs {missing}")

@@ -54,13 +54,17 @@ def number(x: float, signed: bool = False) -> str:
 
 def _when(d: Decision) -> str:
     if d.phase == "play":
+        if d.trick is None:  # Paris: no tricks
+            return t("analyse.when.play", "play")
         return t("analyse.when.trick", "trick {n}", n=d.trick)
     return {
         "bid": t("analyse.when.bid", "auction"),
         "discard": t("analyse.when.discard", "prikup"),
         "contract": t("analyse.when.contract", "contract"),
         "whist": t("analyse.when.whist", "whist"),
-    }[d.phase]
+        "swap": t("analyse.when.swap", "swap"),
+        "announce": t("analyse.when.announce", "announcements"),
+    }.get(d.phase, d.phase)
 
 
 def _deal_title(d: DealAnalysis, names: Sequence[str]) -> str:
@@ -161,6 +165,9 @@ def analysis_renderable(analysis: Analysis, everything: bool = False) -> Rendera
     title = (t("analyse.report.game", "Game report") if analysis.kind == "game"
              else t("analyse.report.deal", "Deal report"))  # fmt: skip
     parts.append(_report_table(analysis.players, title))
+    if analysis.settings.get("game", "paston") != "paston":
+        parts.append(Text(_other_legend(analysis.settings)))
+        return Group(*parts)
     bounds = ", ".join(f"{name} ≥ {number(b)}" for name, b in reversed(THRESHOLDS))
     parts.append(Text(t(
         "analyse.legend",
@@ -169,6 +176,25 @@ def analysis_renderable(analysis: Analysis, everything: bool = False) -> Rendera
         "known; bad luck = hindsight − expected. Grades by expected points lost: {bounds}.",
         worlds=analysis.settings.get("worlds", "?"), bounds=bounds)))  # fmt: skip
     return Group(*parts)
+
+
+def _other_legend(settings: dict[str, Any]) -> str:
+    """The legend of a Paris or Paskievics analysis: its unit(s) and grade thresholds."""
+    units, bounds = settings.get("unit"), settings.get("thresholds")
+    if not isinstance(units, dict):  # one unit for every decision
+        units, bounds = {"all": units}, {"all": bounds}
+    assert isinstance(bounds, dict)
+    parts = []
+    for key, unit in units.items():
+        limits = ", ".join(f"{name} ≥ {b:g}" for name, b in sorted(bounds[key].items(),
+                                                                  key=lambda x: x[1]))  # fmt: skip
+        where = "" if key == "all" else t("analyse.legend.phase", "{phase}: ", phase=key)
+        parts.append(f"{where}{unit} ({limits})")
+    return t(
+        "analyse.legend.other",
+        "Expected: over {worlds} deals consistent with what the player knew; hindsight: with "
+        "every card known; bad luck = hindsight − expected. Values and grades in {units}.",
+        worlds=settings.get("worlds", "?"), units="; ".join(parts))  # fmt: skip
 
 
 def render_analysis(analysis: Analysis, console: Console, everything: bool = False) -> None:

@@ -44,35 +44,37 @@ def _lines(source: str) -> Iterator[tuple[int, dict[str, Any]]]:
                 fail(f"{source}, line {number}: {exc}")
 
 
-def _check_game(record: dict[str, Any], game: str, where: str) -> None:
+def _check_game(record: dict[str, Any], game: str | None, where: str) -> str:
+    """The game of ``record``: ``--game`` when given (it must match), else its format's."""
     from ..analysis.evaluator import Unavailable, evaluator_for
 
     try:
         of_record = game_for_record(record).name
     except RecordError:
-        of_record = game  # Paston's own checks name what is wrong
-    if of_record != game:
+        of_record = game or "paston"  # Paston's own checks name what is wrong
+    if game is not None and of_record != game:
         fail(f"{where}: --game {game}, but the record is a {of_record} record")
     try:
-        evaluator_for(game)
+        evaluator_for(of_record)
     except Unavailable as exc:
         fail(str(exc))
+    return of_record
 
 
-def _analyse_one(record: dict[str, Any], settings: Any, where: str) -> Any:
-    from ..analysis import analyse_record, count_decisions, deals_of_record
+def _analyse_one(record: dict[str, Any], settings: Any, where: str, game: str) -> Any:
+    from ..analysis.evaluator import evaluator_for
 
+    evaluator = evaluator_for(game)
     try:
-        _, deals = deals_of_record(record)
+        total = evaluator.count(record)
     except RecordError as exc:
         fail(f"{where}: {exc}")
-    total = sum(count_decisions(d) for d in deals)
     with Progress(
         TextColumn("analysing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
         console=Console(stderr=True), transient=True, disable=total < 10,
     ) as progress:  # fmt: skip
         task = progress.add_task("analyse", total=total)
-        return analyse_record(record, settings, step=lambda: progress.advance(task))
+        return evaluator.analyse(record, settings, step=lambda: progress.advance(task))
 
 
 def register(app: typer.Typer) -> None:
@@ -97,14 +99,14 @@ def register(app: typer.Typer) -> None:
         lines: Annotated[
             bool, typer.Option("--lines", help="Read one record per line (JSON Lines).")
         ] = False,
-        game: Annotated[str, GAME_OPTION] = "paston",
+        game: Annotated[str | None, GAME_OPTION] = None,
     ) -> None:
         """Grade every decision by its expected loss over the deals the player could not tell
         apart, beside its double-dummy (hindsight) loss; bids included."""
         from ..analysis import Settings
         from ..analysis.render import render_analysis
 
-        info = game_info(game)
+        chosen = game_info(game).name if game is not None else None  # None: the record's
         if worlds < 2 or worlds > 10_000:
             fail(f"--worlds must be between 2 and 10000, not {worlds}")
         settings = Settings(worlds=worlds, max_worlds=4 * worlds, seed=seed)
@@ -114,8 +116,8 @@ def register(app: typer.Typer) -> None:
         if lines or record.endswith(".jsonl"):
             for number, data in _lines(record):
                 where = f"{record}, line {number}"
-                _check_game(data, info.name, where)
-                result = _analyse_one(data, settings, where)
+                of_record = _check_game(data, chosen, where)
+                result = _analyse_one(data, settings, where, of_record)
                 if as_json:
                     sys.stdout.write(json.dumps(result.to_json(), ensure_ascii=False) + "\n")
                     sys.stdout.flush()
@@ -124,8 +126,8 @@ def register(app: typer.Typer) -> None:
                     render_analysis(result, console, all_decisions)
             return
         data = read_record(record)
-        _check_game(data, info.name, record)
-        result = _analyse_one(data, settings, record)
+        of_record = _check_game(data, chosen, record)
+        result = _analyse_one(data, settings, record, of_record)
         if as_json:
             sys.stdout.write(json.dumps(result.to_json(), indent=2, ensure_ascii=False) + "\n")
             return

@@ -106,15 +106,19 @@ class AnalysisService:
             del self.jobs[oldest]
 
 
-def _analyse_deal_task(record: dict[str, Any], number: int, settings: dict[str, Any]) -> Any:
-    """In the worker: analyse deal ``number`` (1-based) of a game or deal record."""
-    from ..analysis import Settings, analyse_deal, deals_of_record, seat_names_of
+def _analyse_deal_task(
+    record: dict[str, Any], number: int, settings: dict[str, Any], game: str = "paston"
+) -> Any:
+    """In the worker: analyse deal ``number`` (1-based; a Paris game) of a record of ``game``."""
+    from ..analysis import Settings
+    from ..analysis.evaluator import evaluator_for
 
-    _, deals = deals_of_record(record)
-    return analyse_deal(deals[number - 1], number, seat_names_of(record), Settings(**settings))
+    return evaluator_for(game).analyse_one(record, number, Settings(**settings))
 
 
-async def _run(service: AnalysisService, job: Job, record: dict[str, Any]) -> None:
+async def _run(
+    service: AnalysisService, job: Job, record: dict[str, Any], game: str = "paston"
+) -> None:
     from ..analysis.model import Analysis, DealAnalysis
     from ..analysis.report import game_reports
 
@@ -136,7 +140,7 @@ async def _run(service: AnalysisService, job: Job, record: dict[str, Any]) -> No
             else:
                 job.deals.append(
                     await loop.run_in_executor(
-                        service.pool(), _analyse_deal_task, record, number, job.settings
+                        service.pool(), _analyse_deal_task, record, number, job.settings, game
                     )
                 )
             job.done = number
@@ -172,7 +176,6 @@ def _worlds(raw: str | None) -> int:
 @router.get("/api/tables/{table_id}/analysis")
 async def table_analysis(table_id: str, request: Request) -> JSONResponse:
     """The analysis of the table's finished deals (202 while it is computed)."""
-    from ..analysis import deals_of_record, seat_names_of
     from ..analysis.evaluator import Unavailable, evaluator_for
 
     worlds = _worlds(request.query_params.get("worlds"))
@@ -180,15 +183,15 @@ async def table_analysis(table_id: str, request: Request) -> JSONResponse:
     if table is None:
         raise BadRequest(f"there is no table {table_id!r}", "no_such_table", 404)
     try:
-        evaluator_for(table.info.name)
+        evaluator = evaluator_for(table.info.name)
         record = table.record()
-        kind, deals = deals_of_record(record)
+        kind, names, total = evaluator.outline(record)
     except Unavailable as exc:
         raise BadRequest(str(exc), "no_analysis", 409) from None
     except RecordError as exc:
         raise BadRequest(f"the table's record cannot be analysed: {exc}", "no_analysis",
                          409) from None  # fmt: skip
-    if not deals:
+    if not total:
         raise BadRequest("no deal of this table has finished yet: nothing to analyse",
                          "nothing_to_analyse", 409)  # fmt: skip
     digest = hashlib.sha256(json.dumps(record, sort_keys=True).encode()).hexdigest()
@@ -200,7 +203,7 @@ async def table_analysis(table_id: str, request: Request) -> JSONResponse:
         job = None
     if job is None and request.query_params.get("peek") not in (None, "0", "false"):
         # Only asking whether an analysis exists: nothing is started.
-        return JSONResponse({"status": "idle", "done": 0, "total": len(deals)})
+        return JSONResponse({"status": "idle", "done": 0, "total": total})
     if job is None:
         if service.running() >= MAX_JOBS:
             raise BadRequest("the server is busy analysing other games; try again in a minute",
@@ -211,9 +214,9 @@ async def table_analysis(table_id: str, request: Request) -> JSONResponse:
             "decision_seconds": DECISION_SECONDS,
             "seed": 0,
         }
-        job = Job(total=len(deals), names=seat_names_of(record), kind=kind, settings=settings)
+        job = Job(total=total, names=names, kind=kind, settings=settings)
         service.remember(key, job)
-        job.task = asyncio.create_task(_run(service, job, record))
+        job.task = asyncio.create_task(_run(service, job, record, table.info.name))
     if job.result is not None:
         return JSONResponse(job.result)
     if job.error is not None:

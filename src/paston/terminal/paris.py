@@ -25,6 +25,7 @@ from ..games.paris.record import game_record
 from ..games.paris.state import ParisState
 from ..games.paris.text import event_text, render_view, result_text, state_text
 from ..games.paris.view import ParisView
+from ..i18n import t
 from .console import choice_lines
 from .session import YOU, BadInput, TerminalSession, as_yours, is_number
 
@@ -120,11 +121,19 @@ class ParisSession(TerminalSession):
         self.console.print(
             Text.assemble(
                 ("Paris", "bold"),
-                f": you are seat {self.person}, playing {others}. Get rid of all your cards; "
-                "the last player left with cards loses. Type 'help' for help.",
+                t(
+                    "term.paris.intro",
+                    ": you are seat {seat}, playing {others}. Get rid of all your cards; "
+                    "the last player left with cards loses. Type 'help' for help.",
+                    seat=self.person,
+                    others=others,
+                ),
             )
         )
-        self.console.print(f"The game record is saved to {self.save_path}", soft_wrap=True)
+        self.console.print(
+            t("term.saved_to", "The game record is saved to {path}", path=self.save_path),
+            soft_wrap=True,
+        )
 
     def next_state(self) -> ParisState | None:
         if self._started:
@@ -132,10 +141,19 @@ class ParisSession(TerminalSession):
         self._started = True
         state = self.state
         if state.history:
-            self.console.print(Text(f"Continuing the game (turn {state.turns}).", style="bold"))
+            again = t("term.paris.continuing", "Continuing the game (turn {n}).", n=state.turns)
+            self.console.print(Text(again, style="bold"))
         else:
             self.console.rule(
-                Text(f"New game · dealer {self.names[state.dealer]}", style="bold"), style="cyan"
+                Text(
+                    t(
+                        "term.paris.new_game",
+                        "New game · dealer {name}",
+                        name=self.names[state.dealer],
+                    ),
+                    style="bold",
+                ),
+                style="cyan",
             )
         return state
 
@@ -196,18 +214,22 @@ class ParisSession(TerminalSession):
         out.print(render_view(view, self.names), markup=False, highlight=False)
         if view.phase == "swap":
             left = view.seats[self.person].swaps_left
-            what = f"swap a hand card for a face-up card ({left} left), or ready"
+            what = t(
+                "term.paris.swap",
+                "swap a hand card for a face-up card ({left} left), or ready",
+                left=left,
+            )
         elif view.opening:
-            what = "make the opening play (your lowest cards)"
+            what = t("term.paris.opening", "make the opening play (your lowest cards)")
         elif any(action_str(a).startswith("blind") for a in view.legal):
-            what = "play a face-down card blind"
+            what = t("term.paris.blind", "play a face-down card blind")
         elif view.hand:
-            what = "play from your hand"
+            what = t("term.paris.from_hand", "play from your hand")
         elif view.seats[self.person].face_up:
-            what = "play from your face-up cards"
+            what = t("term.paris.from_up", "play from your face-up cards")
         else:
-            what = "play"
-        out.print(Text(f"Your turn: {what}", style="bold"))
+            what = t("term.paris.play", "play")
+        out.print(Text(t("term.your_turn", "Your turn: {what}", what=what), style="bold"))
         labels = [Text(action_str(a)) for a in view.legal]
         for line in choice_lines(labels, max(40, min(out.width, 100) - 2)):
             out.print(line, no_wrap=True, overflow="ignore", crop=False)
@@ -262,7 +284,7 @@ class ParisSession(TerminalSession):
     # ----------------------------------------------------------------- the end
 
     def state_over(self, state: ParisState) -> None:
-        self.console.rule(Text("Game over", style="bold"), style="cyan")
+        self.console.rule(Text(t("term.game_over", "Game over"), style="bold"), style="cyan")
         self.console.print(state_text(state, self.names), markup=False, highlight=False)
 
     def match_over(self) -> None:

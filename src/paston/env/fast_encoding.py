@@ -21,6 +21,9 @@ True
 
 from __future__ import annotations
 
+from array import array
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 
@@ -31,9 +34,9 @@ from .encoding import INFO_STATE_LAYOUT, Layout
 __all__ = ["DealEncoder"]
 
 _NO = -1  # the offset of a field the layout leaves out
-_ZERO6 = bytes(6)
-_ZERO32 = bytes(32)
-_ZERO96 = bytes(96)
+_ZERO6 = array("f", bytes(4 * 6))
+_ZERO32 = array("f", bytes(4 * 32))
+_ZERO96 = array("f", bytes(4 * 96))
 
 # _BYTE_BITS[b]: the positions of the bits set in byte b (a generator per mask is slower).
 _BYTE_BITS: tuple[tuple[int, ...], ...] = tuple(
@@ -41,12 +44,14 @@ _BYTE_BITS: tuple[tuple[int, ...], ...] = tuple(
 )
 
 
-# _BYTE_PATTERN[b]: byte b's eight bits as eight 0/1 bytes, lowest first.
-_BYTE_PATTERN: tuple[bytes, ...] = tuple(bytes(b >> i & 1 for i in range(8)) for b in range(256))
+# _BYTE_PATTERN[b]: byte b's eight bits as eight 0.0/1.0 floats, lowest first.
+_BYTE_PATTERN: tuple[array[float], ...] = tuple(
+    array("f", [float(b >> i & 1) for i in range(8)]) for b in range(256)
+)
 
 
-def _card_bytes(mask: int) -> bytes:
-    """A 32-bit card mask as 32 bytes of 0/1 (the tensor's card fields)."""
+def _card_floats(mask: int) -> array[float]:
+    """A 32-bit card mask as 32 floats 0.0/1.0 (the tensor's card fields)."""
     p = _BYTE_PATTERN
     return p[mask & 0xFF] + p[mask >> 8 & 0xFF] + p[mask >> 16 & 0xFF] + p[mask >> 24 & 0xFF]
 
@@ -59,6 +64,12 @@ def _bits(mask: int) -> list[int]:
         if byte:
             out.extend(base + i for i in _BYTE_BITS[byte])
     return out
+
+
+def _float_view(arr: npt.NDArray[np.float32]) -> Any:
+    """A memoryview of ``arr`` to write floats through (typed ``Any``: typeshed's memoryview
+    takes ints only)."""
+    return memoryview(arr)  # type: ignore[arg-type]
 
 
 class DealEncoder:
@@ -76,8 +87,10 @@ class DealEncoder:
             raise ValueError(f"a seat is 0, 1 or 2, not {seat!r}")
         self.seat = seat
         self.layout = layout
-        # 0/1 bytes: writing one byte costs a fraction of writing one element of an array.
-        self._buf = bytearray(layout.size)
+        # The tensor, written through a memoryview: writing one item of a memoryview costs a
+        # fraction of writing one element of a numpy array.
+        self._arr = np.zeros(layout.size, dtype=np.float32)
+        self._buf = _float_view(self._arr)
         off = layout.offsets
         self._o = {f.name: off[f.name] for f in layout.fields}
         self._rel = tuple((s - seat) % 3 for s in range(3))
@@ -88,14 +101,13 @@ class DealEncoder:
         self._o_trick = off["trick"]
         self._o_played = off["played"]
         self._o_history = off.get("trick_history", _NO)
-        template = bytearray(layout.size)
-        template[off["seat"] + seat] = 1
-        self._template = bytes(template)
+        self._template = np.zeros(layout.size, dtype=np.float32)
+        self._template[off["seat"] + seat] = 1.0
         # The leader and tricks-won fields lie side by side (3 + 3 × 11 entries): their
         # bytes by (leader, tricks won by each seat), built as they first occur.
         assert off["tricks_won"] == off["leader"] + 3 and off["leader"] == off["trick"] + 96
         assert off["hand_to_play"] == off["to_act"] + 3
-        self._leader_won: dict[tuple[int, int, int, int], bytes] = {}
+        self._leader_won: dict[tuple[int, int, int, int], array[float]] = {}
         self._deal: Deal | None = None
         self._actions: list[int] = []
         self._reset_counters()
@@ -123,7 +135,7 @@ class DealEncoder:
             self._restart(deal)
         self._update(deal)
         self._actions = actions[:]
-        return np.array(self._buf, dtype=np.float32)
+        return self._arr.copy()
 
     def encode(self, deal: Deal) -> npt.NDArray[np.float32]:
         """A new array holding the tensor for ``deal`` now (the same as :meth:`sync`)."""
@@ -135,14 +147,15 @@ class DealEncoder:
         self._deal = deal
         self._actions = []
         self._reset_counters()
-        buf = self._buf = bytearray(self._template)  # the seat written, all else 0
+        self._arr = self._template.copy()  # the seat written, all else 0
+        buf = self._buf = _float_view(self._arr)
         o = self._o
-        buf[o["dealer"] + self._rel[deal.dealer]] = 1
-        buf[o["first_deal"]] = int(deal.first_deal)
+        buf[o["dealer"] + self._rel[deal.dealer]] = 1.0
+        buf[o["first_deal"]] = float(deal.first_deal)
         dealt = o.get("dealt_hand", _NO)
         if dealt != _NO:
             mask = self._hand = deal.dealt[self.seat]
-            cards = _card_bytes(mask)
+            cards = _card_floats(mask)
             buf[dealt : dealt + 32] = cards
             buf[self._o_hand : self._o_hand + 32] = cards
 
@@ -161,16 +174,16 @@ class DealEncoder:
             for i in range(self._n_tricks, n_tricks):
                 leader, seats, cards, _ = tricks[i]
                 for s, c in zip(seats, cards, strict=True):
-                    buf[played + rel[s] * 32 + c] = 1
+                    buf[played + rel[s] * 32 + c] = 1.0
                     if history != _NO:
-                        buf[history + i * 96 + rel[s] * 32 + c] = 1
+                        buf[history + i * 96 + rel[s] * 32 + c] = 1.0
                 if history != _NO:
-                    buf[self._o["trick_leaders"] + i * 3 + rel[leader]] = 1
+                    buf[self._o["trick_leaders"] + i * 3 + rel[leader]] = 1.0
             self._n_tricks = n_tricks
         if len(deal.defence) > self._n_defence:
             d = self._o["defence"]
             for s, whist in deal.defence[self._n_defence :]:
-                buf[d + rel[s] * 2 + (0 if whist else 1)] = 1
+                buf[d + rel[s] * 2 + (0 if whist else 1)] = 1.0
             self._n_defence = len(deal.defence)
         declarer = deal.declarer
         if declarer == seat:
@@ -181,10 +194,10 @@ class DealEncoder:
             changed = hand ^ self._hand
             if changed:
                 if changed & (changed - 1) == 0:  # one card played: the common case
-                    buf[hand_off + changed.bit_length() - 1] = 0
+                    buf[hand_off + changed.bit_length() - 1] = 0.0
                 else:
                     for c in _bits(changed):
-                        buf[hand_off + c] = hand >> c & 1
+                        buf[hand_off + c] = float(hand >> c & 1)
                 self._hand = hand
         # Fields that change only with the phase or the bid, set again when those change.
         slow_key = (deal.phase_id, deal.bid)
@@ -195,9 +208,9 @@ class DealEncoder:
         o_ta = self._o_to_act  # to_act and hand_to_play lie side by side (3 + 3 entries)
         buf[o_ta : o_ta + 6] = _ZERO6
         if deal.seat_to_act >= 0:
-            buf[o_ta + rel[deal.seat_to_act]] = 1
+            buf[o_ta + rel[deal.seat_to_act]] = 1.0
         if deal.hand_to_play >= 0:
-            buf[o_ta + 3 + rel[deal.hand_to_play]] = 1
+            buf[o_ta + 3 + rel[deal.hand_to_play]] = 1.0
         won = deal.tricks_won
         if len(deal.whisters) == 1 and deal.n_active == 3:
             won = list(deal.credited_tricks())
@@ -215,18 +228,18 @@ class DealEncoder:
             # The current trick's cards are played for good (written again: harmless).
             played = self._o_played
             for pos, (s, c) in enumerate(zip(deal.trick_seats, trick, strict=True)):
-                buf[tr + pos * 32 + c] = 1
-                buf[played + rel[s] * 32 + c] = 1
+                buf[tr + pos * 32 + c] = 1.0
+                buf[played + rel[s] * 32 + c] = 1.0
 
-    def _leader_won_bytes(self, key: tuple[int, int, int, int]) -> bytes:
+    def _leader_won_bytes(self, key: tuple[int, int, int, int]) -> array[float]:
         """The leader field then the tricks-won field, for (leader, won by seat 0, 1, 2)."""
         leader, *won = key
-        out = bytearray(36)
+        out = array("f", bytes(4 * 36))
         if leader >= 0:
-            out[self._rel[leader]] = 1
+            out[self._rel[leader]] = 1.0
         for s in range(3):
-            out[3 + self._rel[s] * 11 + won[s]] = 1
-        return bytes(out)
+            out[3 + self._rel[s] * 11 + won[s]] = 1.0
+        return out
 
     def _open_lone_whist(self, deal: Deal) -> None:
         """The open lone-whist variant: both defending hands lie face up, as they now are."""
@@ -234,7 +247,7 @@ class DealEncoder:
         buf = self._buf
         for s in range(3):
             r = self._rel[s]
-            cards = _card_bytes(deal.hands[s]) if s != deal.declarer else _ZERO32
+            cards = _card_floats(deal.hands[s]) if s != deal.declarer else _ZERO32
             buf[oh + r * 32 : oh + r * 32 + 32] = cards
 
     def _auction(self, deal: Deal) -> None:
@@ -252,10 +265,10 @@ class DealEncoder:
                 break
             r = rel[deal.actor(i)]
             if a == PASS:
-                buf[o["passes"] + r * 6 + self._standing] = 1
+                buf[o["passes"] + r * 6 + self._standing] = 1.0
             else:
                 level = a - BID_BASE
-                buf[o["bids"] + r * 5 + level - 1] = 1
+                buf[o["bids"] + r * 5 + level - 1] = 1.0
                 self._standing = level
             i += 1
         self._n_auction = i
@@ -267,20 +280,20 @@ class DealEncoder:
         if not self._prikup_done and "prikup" in o:
             self._prikup_done = True
             for c in _bits(deal.prikup):
-                buf[o["prikup"] + c] = 1
+                buf[o["prikup"] + c] = 1.0
         if not self._discards_done and deal.discards and "discards" in o:
             self._discards_done = True
             for c in _bits(deal.discards):
-                buf[o["discards"] + c] = 1
+                buf[o["discards"] + c] = 1.0
 
     def _reset_fields(self, old: list[int], new: list[int]) -> None:
         """Clear the entries ``old`` then set ``new`` (scalar writes: cheaper than a
         fancy-indexed write for so few entries); ``old`` becomes ``new``."""
         buf = self._buf
         for i in old:
-            buf[i] = 0
+            buf[i] = 0.0
         for i in new:
-            buf[i] = 1
+            buf[i] = 1.0
         old[:] = new
 
     def _slow_fields(self, deal: Deal) -> list[int]:

@@ -51,6 +51,7 @@ def _paskievics_search() -> str:
 
 def _levels() -> dict[str, tuple[Level, ...]]:
     pask = _paskievics_search()
+    quick_pask = "pimc:worlds=16,time_budget=0.2" if pask == "pimc" else pask
     return {
         "paston": (
             Level("beginner", "heuristic", "learning: sound bidding, but a slip every few moves",
@@ -68,8 +69,8 @@ def _levels() -> dict[str, tuple[Level, ...]]:
         "paskievics": (
             Level("beginner", "random", "plays any legal move: a first opponent"),
             Level("casual", "heuristic", "bids and plays by hand value, answers at once"),
-            Level("strong", pask, "the strongest Paskievics bot (the heuristic for now)"),
-            Level("expert", pask, "the strongest Paskievics bot"),
+            Level("strong", quick_pask, "samples the hidden cards, answers quickly"),
+            Level("expert", pask, "samples the hidden cards and solves the card play"),
         ),
     }  # fmt: skip
 

@@ -32,7 +32,8 @@ ViewT = TypeVar("ViewT", bound=View)
 _ILLEGAL = ("raise", "penalty")
 _RENDER_MODES = ("ansi", "human")
 
-#: An opponent: a bot name for ``make_bot`` (rebuilt and reseeded at every ``reset``), a
+#: An opponent: a bot name for ``make_bot`` (rebuilt and reseeded at every ``reset``; a
+#: ``random`` bot is reseeded at a seeded ``reset`` and otherwise goes on), a
 #: :class:`~paston.bots.Bot` object (used as given, for self-play; the caller closes it) or a
 #: callable from the seat's view to an action id.
 Opponent = str | Bot[Any] | Callable[[Any], int]

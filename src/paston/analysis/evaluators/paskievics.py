@@ -162,6 +162,14 @@ def _card_value(
 # ----------------------------------------------------------------- before the play
 
 
+def _light_copy(state: PaskievicsState) -> PaskievicsState:
+    """A copy without the undo log: rollouts never undo, and the log's snapshots (one per
+    action so far) would otherwise be deep-copied again for every action valued."""
+    out = state.copy()
+    out._log = []
+    return out
+
+
 def _protected(state: PaskievicsState) -> set[int]:
     keep = set(HONOURS | KINGS)
     if not state.rules.xx_discardable:
@@ -189,7 +197,7 @@ def _redeal(
     pool = [c for c in hidden if c not in fixed_hand and c not in fixed_discard]
     rng.shuffle(pool)
     protected = _protected(state)
-    world = state.copy()
+    world = _light_copy(state)
     for s in others:
         size = len(state.discards[s])
         mine = [c for c in state.discards[s] if c in fixed_discard]
@@ -279,7 +287,7 @@ def grade_decision(
         know = SeatKnowledge(state.view(seat).data)
         return grade(choice, number, index, _card_worlds(know, rng), _real_world(state),
                      _card_value(know, pimc), settings, CARD_SCALE)  # fmt: skip
-    return grade(choice, number, index, _deal_worlds(state, seat, rng), state.copy(),
+    return grade(choice, number, index, _deal_worlds(state, seat, rng), _light_copy(state),
                  _rollout_value(seat, policy), settings, POINT_SCALE)  # fmt: skip
 
 

@@ -3,6 +3,7 @@
 // by the Paris table renderer, with every hand and face-down card face up.
 
 import { downloadJSON, playback, seatName } from "../api.js";
+import { t } from "../i18n.js";
 import { renderScoreSheet, tagHTML } from "../render.js";
 import { replayParis } from "./paris_engine.js";
 import * as table from "./paris.js";
@@ -13,7 +14,7 @@ export async function start({ data, summary, tableId, showError }) {
   const record = data.record;
   const games = record.format === "paris-session/1" ? record.games : [record];
   if (!games.length || !games[0].actions?.length) {
-    showError("No game of this table has finished yet: there is nothing to replay.");
+    showError(t("parisreplay.nothing", "No game of this table has finished yet: there is nothing to replay."));
     $("#controls").hidden = true;
     return;
   }
@@ -22,11 +23,11 @@ export async function start({ data, summary, tableId, showError }) {
   let pos = { game: 0, step: 0 };
   let shown = null; // the position drawn last, to animate single steps forward only
 
-  document.title = `Paris — replay of ${summary.name}`;
+  document.title = t("parisreplay.title", "Paris — replay of {name}", { name: summary.name });
   $("#table-name").textContent = summary.name;
   $("#site-title").textContent = "Paris";
   $("#keys-help").innerHTML =
-    "Keys: <kbd>←</kbd> <kbd>→</kbd> step, <kbd>PgUp</kbd> <kbd>PgDn</kbd> game, <kbd>Home</kbd> <kbd>End</kbd>, <kbd>Space</kbd> play/pause.";
+    t("parisreplay.keys", "Keys: <kbd>←</kbd> <kbd>→</kbd> step, <kbd>PgUp</kbd> <kbd>PgDn</kbd> game, <kbd>Home</kbd> <kbd>End</kbd>, <kbd>Space</kbd> play/pause.");
   // The controls leave the felt (the renderer owns it) for the top of the sidebar.
   const controls = $("#controls");
   const result = $("#replay-result");
@@ -113,7 +114,14 @@ export async function start({ data, summary, tableId, showError }) {
     table.render(snap, ctx);
     const total = replays.reduce((a, x) => a + x.steps.length, 0);
     const before = replays.slice(0, pos.game).reduce((a, x) => a + x.steps.length, 0);
-    $("#position").textContent = `Game ${pos.game + 1} of ${replays.length} · step ${pos.step + 1} of ${steps(pos.game)} (${before + pos.step + 1}/${total})`;
+    $("#position").textContent = t("parisreplay.position", "Game {game} of {games} · step {step} of {steps} ({at}/{total})", {
+      game: pos.game + 1,
+      games: replays.length,
+      step: pos.step + 1,
+      steps: steps(pos.game),
+      at: before + pos.step + 1,
+      total,
+    });
     $("#deal-select").value = String(pos.game);
     $("#back").disabled = pos.game === 0 && pos.step === 0;
     $("#first").disabled = $("#back").disabled;
@@ -158,10 +166,12 @@ export async function start({ data, summary, tableId, showError }) {
     const end = r.steps[r.steps.length - 1];
     const o = document.createElement("option");
     o.value = String(i);
-    o.textContent = `Game ${i + 1}${end.loser !== null ? ` — ${names[end.loser]} loses` : ""}`;
+    o.textContent =
+      t("parisreplay.game_option", "Game {n}", { n: i + 1 }) +
+      (end.loser !== null ? ` — ${t("parisreplay.loses", "{name} loses", { name: names[end.loser] })}` : "");
     sel.append(o);
   });
-  sel.setAttribute("aria-label", "Game");
+  sel.setAttribute("aria-label", t("lobby.game", "Game"));
   sel.addEventListener("change", () => go(Number(sel.value), 0));
   $("#first").addEventListener("click", () => go(0, 0));
   $("#prev-deal").addEventListener("click", () => go(pos.game - 1, 0));
@@ -172,7 +182,7 @@ export async function start({ data, summary, tableId, showError }) {
   $("#play").addEventListener("click", play);
   $("#export-button").addEventListener("click", () => downloadJSON(`paris-${tableId}.json`, record));
   document.addEventListener("keydown", onKey);
-  renderScoreSheet($("#score-sheet"), scoreRows(), names, { label: "Game" });
+  renderScoreSheet($("#score-sheet"), scoreRows(), names, { label: t("lobby.game", "Game") });
   $("#score-chart").hidden = true;
   $("#chart-legend").hidden = true;
   go(0, 0);

@@ -35,6 +35,7 @@ __all__ = [
     "bot_names",
     "deferred_factory",
     "make_bot",
+    "module_bots",
     "parse_spec",
     "register_bot",
 ]
@@ -173,6 +174,19 @@ def bot_infos(game: str = DEFAULT_GAME) -> list[BotInfo]:
     if game == DEFAULT_GAME:
         BOT_NAMES[:] = [info.name for info in infos if info.offered]
     return infos
+
+
+def module_bots(game: str, module: str) -> list[BotInfo]:
+    """The bots that module ``paston.games.<game>.bots.<module>`` registers, importing that
+    module alone (a lobby lists the strength levels without importing the search bots, whose
+    solvers load numba); empty when the game has no such module."""
+    package = _bots_package(game)
+    target = f"{package.__name__}.{module}" if package is not None else ""
+    if not target or not module.isidentifier() or importlib.util.find_spec(target) is None:
+        return []
+    _import_bot_module(package, game, module)  # type: ignore[arg-type]
+    bots = _REGISTRY.get(game, {}).values()
+    return [b for b in bots if getattr(b.factory, "__module__", "") == target]
 
 
 def bot_info(name: str, game: str = DEFAULT_GAME) -> BotInfo:

@@ -14,11 +14,11 @@ import inspect
 from typing import Any
 
 from ..bots.levels import LEVEL_NAMES
-from ..bots.registry import BotSpecError, bot_infos, parse_spec
+from ..bots.registry import BotSpecError, bot_infos, module_bots, parse_spec
 from ..core.protocol import GameInfo
 from .errors import BadRequest
 
-__all__ = ["SAFE_OPTIONS", "check_bot_spec", "offered_bots"]
+__all__ = ["SAFE_OPTIONS", "check_bot_spec", "listed_bots", "offered_bots"]
 
 #: The bot options a client may set, with their inclusive bounds. The number of sampled worlds
 #: bounds a search bot's time and memory per decision; nothing else may be changed.
@@ -37,9 +37,27 @@ def offered_bots(info: GameInfo) -> dict[str, Any]:
     out: dict[str, Any] = {b.name: registered.get(b.name, b) for b in info.offered_bots()}
     for name, b in registered.items():
         out.setdefault(name, b)
+    return _levels_first(out)
+
+
+def listed_bots(info: GameInfo) -> dict[str, Any]:
+    """The bots a lobby lists for ``info`` (``GET /api/games``): the strength levels, then the
+    bots of the game's descriptor, with the descriptor's words.
+
+    Only the game's light ``levels`` module is imported, never a bot's implementation: the
+    search bots' solvers load numba, which made a fresh server's first listing take seconds.
+    Every bot listed is one :func:`offered_bots` accepts.
+    """
+    out: dict[str, Any] = {b.name: b for b in module_bots(info.name, "levels") if b.offered}
+    for b in info.offered_bots():
+        out.setdefault(b.name, b)
+    return _levels_first(out)
+
+
+def _levels_first(bots: dict[str, Any]) -> dict[str, Any]:
     # The strength levels (beginner … expert) come first: the names a player picks from.
-    levels = [n for n in LEVEL_NAMES if n in out]
-    return {n: out[n] for n in (*levels, *(n for n in out if n not in levels))}
+    levels = [n for n in LEVEL_NAMES if n in bots]
+    return {n: bots[n] for n in (*levels, *(n for n in bots if n not in levels))}
 
 
 def _accepts(factory: Any, option: str) -> bool:

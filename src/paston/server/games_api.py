@@ -11,7 +11,7 @@ from typing import Any
 
 from ..core.protocol import FlagInfo, GameInfo
 from ..core.registry import games
-from .bot_specs import offered_bots
+from .bot_specs import listed_bots
 from .settings import LENGTH_CAPS
 
 __all__ = ["describe_game", "describe_games"]
@@ -36,7 +36,7 @@ def _flag(flag: FlagInfo) -> dict[str, Any]:
 
 def describe_game(info: GameInfo) -> dict[str, Any]:
     bots = []
-    for name, bot in offered_bots(info).items():
+    for name, bot in listed_bots(info).items():
         bots.append(
             {
                 "name": name,

@@ -5,18 +5,21 @@ and JSON with cards as in play, and the endpoint for a finished Paris table on a
 from __future__ import annotations
 
 import json
+import os
 import random
 import time
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_analysis_server import wait_done
 from typer.testing import CliRunner
 
-from browser.pw_helpers import Server
+from browser.pw_helpers import CHROMIUM, CHROMIUM_ARGS, Server
 from paston.analysis.evaluator import evaluator_for
 from paston.analysis.evaluators.paris import _swap_world
 from paston.analysis.settings import Settings
@@ -136,8 +139,11 @@ def test_text_and_json_read_like_the_game(tmp_path: Path) -> None:
     assert wrong.exit_code == 2 and "paris record" in wrong.output
 
 
-def test_the_endpoint_analyses_a_finished_paris_table(tmp_path: Path) -> None:
-    server = Server(tmp_path)
+@pytest.fixture(scope="module")
+def finished_paris(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, str]]:
+    """A real server with one finished two-player Paris table (a stand-in plays the person's
+    seat; a turn limit keeps the game short)."""
+    server = Server(Path(tmp_path_factory.mktemp("paris-analysis")))
     try:
         body = {"name": "Paris analysed", "game": "paris", "grace": 0, "deal_pause": 0,
                 "stand_in": "heuristic", "rules": {"max_turns": 40},
@@ -148,15 +154,52 @@ def test_the_endpoint_analyses_a_finished_paris_table(tmp_path: Path) -> None:
         while server.get(f"/api/tables/{table}")["status"] != "over":
             assert time.monotonic() < deadline, "the Paris table did not finish"
             time.sleep(0.3)
-        codes, result = wait_done(server, f"/api/tables/{table}/analysis?worlds=2", 60)
-        assert codes[-1] == 200 and result["status"] == "done"
-        record = server.get(f"/api/tables/{table}/record")
-        assert result["format"] == "paston-analysis/2" and len(result["deals"]) == 1
-        assert result["names"] == record["meta"]["players"]
-        decisions = result["deals"][0]["decisions"]
-        assert decisions and {d["phase"] for d in decisions} <= {"swap", "play"}
-        assert all(d["seat"] in (0, 1) and d["worlds"] >= 2 for d in decisions)
-        assert any(s in d["text"] for d in decisions for s in "♣♦♥♠")
-        assert [p["seat"] for p in result["players"]] == [0, 1]
+        yield server, table
     finally:
         server.stop()
+
+
+def test_the_endpoint_analyses_a_finished_paris_table(
+    finished_paris: tuple[Server, str],
+) -> None:
+    server, table = finished_paris
+    codes, result = wait_done(server, f"/api/tables/{table}/analysis?worlds=2", 60)
+    assert codes[-1] == 200 and result["status"] == "done"
+    record = server.get(f"/api/tables/{table}/record")
+    assert result["format"] == "paston-analysis/2" and len(result["deals"]) == 1
+    assert result["names"] == record["meta"]["players"]
+    decisions = result["deals"][0]["decisions"]
+    assert decisions and {d["phase"] for d in decisions} <= {"swap", "play"}
+    assert all(d["seat"] in (0, 1) and d["worlds"] >= 2 for d in decisions)
+    assert any(s in d["text"] for d in decisions for s in "♣♦♥♠")
+    assert [p["seat"] for p in result["players"]] == [0, 1]
+
+
+@pytest.mark.browser
+def test_the_paris_replay_shows_the_analysis(finished_paris: tuple[Server, str]) -> None:
+    if not os.path.exists(CHROMIUM):
+        pytest.skip(f"Chromium is not installed at {CHROMIUM}")
+    from playwright.sync_api import sync_playwright
+
+    server, table = finished_paris
+    graded = wait_done(server, f"/api/tables/{table}/analysis", 90)[1]["deals"][0]["decisions"]
+    errors: list[str] = []
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            page = browser.new_page(viewport={"width": 1280, "height": 900})
+            page.on("pageerror", lambda exc: errors.append(str(exc)))
+            page.set_default_timeout(60000)
+            page.goto(f"{server.base}/t/{table}/replay")
+            # The default analysis exists already (asked above): the panel shows it.
+            page.wait_for_selector("#analysis-report-table tr[data-seat='1']")
+            first = graded[0]["index"]
+            for _ in range(first):
+                page.keyboard.press("ArrowRight")
+            box = page.locator("#analysis-decision")
+            assert box.get_attribute("data-grade") == graded[0]["grade"]
+            assert graded[0]["text"] in box.inner_text()
+            assert page.locator("#analysis-chart polyline").count() >= 1
+        finally:
+            browser.close()
+    assert not errors, errors

@@ -13,7 +13,8 @@ import { escapeHTML } from "./api.js";
 import { t } from "./i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
-const SEAT_COLOURS = ["#1f77b4", "#d62728", "#2ca02c"];
+// One colour per seat: Paris seats up to nine players.
+const SEAT_COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"];
 const COUNTED = ["inaccuracy", "mistake", "blunder"];
 
 let analysis = null;
@@ -201,7 +202,7 @@ function renderChart(d) {
     const path = document.createElementNS(SVG, "polyline");
     path.setAttribute("points", mine.map((p) => `${X(p.index)},${Y(p.value)}`).join(" "));
     path.setAttribute("class", "series");
-    path.setAttribute("stroke", SEAT_COLOURS[seat % 3]);
+    path.setAttribute("stroke", SEAT_COLOURS[seat % SEAT_COLOURS.length]);
     svg.append(path);
     for (const p of mine) {
       const c = document.createElementNS(SVG, "circle");
@@ -209,13 +210,13 @@ function renderChart(d) {
       c.setAttribute("cy", Y(p.value));
       c.setAttribute("r", p.grade === "best" || p.grade === "good" ? 2.5 : 4);
       c.setAttribute("class", `dot grade-${p.grade}`);
-      c.setAttribute("stroke", SEAT_COLOURS[seat % 3]);
+      c.setAttribute("stroke", SEAT_COLOURS[seat % SEAT_COLOURS.length]);
       const title = document.createElementNS(SVG, "title");
       title.textContent = `${names[seat]}: ${p.text} ${gradeWord(p.grade)} (${num(p.value, true)})`;
       c.append(title);
       svg.append(c);
     }
-    const key = el("span", { style: `--c:${SEAT_COLOURS[seat % 3]}` }, names[seat]);
+    const key = el("span", { style: `--c:${SEAT_COLOURS[seat % SEAT_COLOURS.length]}` }, names[seat]);
     legend.append(key);
   }
 }

@@ -3,6 +3,7 @@
 // by the Paris table renderer, with every hand and face-down card face up.
 
 import { downloadJSON, playback, seatName } from "../api.js";
+import { showAnalysisStep, startAnalysis } from "../analysis.js";
 import { t } from "../i18n.js";
 import { renderScoreSheet, tagHTML } from "../render.js";
 import { replayParis } from "./paris_engine.js";
@@ -38,6 +39,7 @@ export async function start({ data, summary, tableId, showError }) {
   result?.remove();
   table.mount($("#felt"), $("#game-panel"));
   $("#felt").classList.add("replay");
+  startAnalysis(tableId, names); // offers the analysis of the finished hands (docs/analysis.md)
 
   const steps = (g) => replays[g].steps.length;
   const atEnd = () => pos.game === replays.length - 1 && pos.step === steps(pos.game) - 1;
@@ -47,6 +49,7 @@ export async function start({ data, summary, tableId, showError }) {
     step = Math.max(0, Math.min(steps(g) - 1, step));
     pos = { game: g, step };
     draw();
+    showAnalysisStep(g, step); // the analysis panel follows the replay (analysis.js)
   }
   function forward() {
     if (pos.step < steps(pos.game) - 1) go(pos.game, pos.step + 1);

@@ -6,6 +6,7 @@
 // table renderer; every hand is shown face up (the game is over).
 
 import { downloadJSON, playback, seatName } from "../api.js";
+import { showAnalysisStep, startAnalysis } from "../analysis.js";
 import { t } from "../i18n.js";
 import { renderChart, renderScoreSheet, tagHTML } from "../render.js";
 import { LEVEL_WORD, cardElement, describeAction, groupOf, sortCards } from "./paskievics_cards.js";
@@ -41,6 +42,7 @@ export async function start({ data, summary, tableId, showError }) {
   $("#replay-result")?.remove();
   table.mount($("#felt"), $("#game-panel"));
   $("#felt").classList.add("replay");
+  startAnalysis(tableId, names); // offers the analysis of the finished hands (docs/analysis.md)
   // A long auction or announcement round scrolls in its box: reachable by the keyboard too.
   for (const id of ["#pk-auction", "#pk-announce"]) $(id)?.setAttribute("tabindex", "0");
 
@@ -52,6 +54,7 @@ export async function start({ data, summary, tableId, showError }) {
     step = Math.max(0, Math.min(steps(d) - 1, step));
     pos = { deal: d, step };
     draw();
+    showAnalysisStep(d, step); // the analysis panel follows the replay (analysis.js)
   }
   function forward() {
     if (pos.step < steps(pos.deal) - 1) go(pos.deal, pos.step + 1);

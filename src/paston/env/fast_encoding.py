@@ -121,7 +121,8 @@ class DealEncoder:
         self._n_tricks = 0
         self._prikup_done = False
         self._discards_done = False
-        self._slow_key = (-1, -1)  # (phase, bid) the slow fields were set for
+        self._slow_phase = -1  # the phase and bid the slow fields were set for
+        self._slow_bid = -1
         self._slow: list[int] = []  # entries of the fields set again on a new phase or bid
 
     # ----------------------------------------------------------------- public
@@ -200,9 +201,9 @@ class DealEncoder:
                         buf[hand_off + c] = float(hand >> c & 1)
                 self._hand = hand
         # Fields that change only with the phase or the bid, set again when those change.
-        slow_key = (deal.phase_id, deal.bid)
-        if slow_key != self._slow_key:
-            self._slow_key = slow_key
+        if deal.phase_id != self._slow_phase or deal.bid != self._slow_bid:
+            self._slow_phase = deal.phase_id
+            self._slow_bid = deal.bid
             self._reset_fields(self._slow, self._slow_fields(deal))
         # Fields that change with almost every action, written whole every time.
         o_ta = self._o_to_act  # to_act and hand_to_play lie side by side (3 + 3 entries)

@@ -24,6 +24,7 @@ from paston.analysis.evaluator import evaluator_for
 from paston.analysis.evaluators.paris import _swap_world
 from paston.analysis.settings import Settings
 from paston.cli import app
+from paston.core.registry import get_game
 from paston.games.paris.bots.heuristic import HeuristicBot
 from paston.games.paris.record import game_record, position_record, state_from_record
 from paston.games.paris.shuffle import deal_game
@@ -203,3 +204,23 @@ def test_the_paris_replay_shows_the_analysis(finished_paris: tuple[Server, str])
         finally:
             browser.close()
     assert not errors, errors
+
+
+def test_a_session_is_a_game_of_several_games(tmp_path: Path) -> None:
+    match = get_game("paris").new_match(2, {"max_turns": 30}, games=2)
+    for number in range(2):
+        state = match.next_state(random.Random(number))
+        bots = [HeuristicBot(seed=s) for s in range(2)]
+        while not state.is_over:
+            seat = state.to_act
+            assert seat is not None
+            state.apply(bots[seat].act(state.view(seat)))
+    path = tmp_path / "session.json"
+    path.write_text(json.dumps(match.record({"players": ["Ann", "Bob"]})), encoding="utf-8")
+    out = CliRunner().invoke(app, ["analyse", str(path), "--worlds", "2", "--json"])
+    assert out.exit_code == 0, out.output
+    body = json.loads(out.output)
+    assert body["kind"] == "game" and [d["deal"] for d in body["deals"]] == [1, 2]
+    assert all(d["status"] == "finished" and d["decisions"] for d in body["deals"])
+    # Each game's result: the loser -1, the other 0.
+    assert all(sorted(d["scores"]) == [-1, 0] for d in body["deals"])

@@ -51,7 +51,10 @@ def _check_game(record: dict[str, Any], game: str | None, where: str) -> str:
     try:
         of_record = game_for_record(record).name
     except RecordError:
-        of_record = game or "paston"  # Paston's own checks name what is wrong
+        # A Paris session is read by Paris's evaluator, though not a format of the registry;
+        # otherwise Paston's own checks name what is wrong.
+        fmt = record.get("format") if isinstance(record, dict) else None
+        of_record = game or ("paris" if fmt == "paris-session/1" else "paston")
     if game is not None and of_record != game:
         fail(f"{where}: --game {game}, but the record is a {of_record} record")
     try:

@@ -17,12 +17,15 @@ import os
 import signal
 import time
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import httpx
 import psycopg
 import pytest
 import websockets
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from server_helpers import Client
 from sqlalchemy import create_engine, text
 from test_server_cluster import Node
@@ -31,10 +34,18 @@ from test_server_postgres import postgres_url
 from paston.server.accounts.service import AccountLimits
 from paston.server.clientlimits import RateLimited
 from paston.server.cluster import ClusterNode, ClusterSettings
-from paston.server.cluster_pubsub import CHANNEL, libpq_url
+from paston.server.cluster_pubsub import (
+    CHANNEL,
+    NOTIFY_LIMIT,
+    Fanout,
+    Publisher,
+    _Watcher,
+    libpq_url,
+)
 from paston.server.cluster_quota import ClusterClientLimits, QuotaBook
 from paston.server.edge import EdgeSettings
 from paston.server.store import EventStore
+from paston.server.table import Conn
 
 __all__ = ["postgres_url"]
 
@@ -85,7 +96,7 @@ class Tap:
             for payload in self.payloads:
                 head, _, body = payload.partition("\n")
                 table_id, _epoch, _seq, kind = json.loads(head)
-                if table_id != table or kind == "e":
+                if table_id != table or kind in ("e", "h"):  # end, position mark
                     continue
                 if kind == "f":
                     cur = await conn.execute(
@@ -291,3 +302,125 @@ def test_open_tables_count_across_processes_while_open(postgres_url: str) -> Non
         )
     here.check_create("203.0.113.9")  # q1 is over: one open table left
     engine.dispose()
+
+
+# --------------------------------------------------------------------- the parts alone
+
+
+def _fanout() -> Fanout:
+    """A fan-out with no connection (its snapshots are given by the test)."""
+    node = SimpleNamespace(node="n-test")
+    return Fanout("postgresql+psycopg://paston@127.0.0.1:1/none", node)  # type: ignore[arg-type]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    total=st.integers(1, 30),
+    snap=st.integers(0, 30),
+    early=st.integers(0, 30),
+    lost=st.one_of(st.none(), st.integers(1, 30)),
+)
+def test_a_remote_spectator_gets_each_message_once_in_order(
+    total: int, snap: int, early: int, lost: int | None
+) -> None:
+    """Messages 1..total are published; the socket's snapshot reflects ``snap`` of them;
+    ``early`` notifications arrive before the snapshot's answer; one (``lost``) may never
+    arrive; then the publisher's position mark. The socket must see the snapshot, then exactly
+    the messages after it, in order (a lost one is recovered by a fresh snapshot, found by the
+    gap before the next message or by the mark)."""
+    snap = min(snap, total)
+
+    async def scenario() -> list[str]:
+        fanout = _fanout()
+        published = [f'{{"type":"presence","n":{i}}}' for i in range(1, total + 1)]
+        answered = asyncio.Event()
+        delivered_so_far = {"n": snap}
+
+        async def ask(_table_id: str) -> dict[str, Any]:
+            await answered.wait()
+            at = delivered_so_far["n"]
+            frames = [f'{{"type":"state","seq":{at}}}']
+            return {"epoch": "n-test:1", "seq": at, "frames": frames}
+
+        fanout._ask_snapshot = ask  # type: ignore[method-assign]
+        w = _Watcher(Conn(None, None))
+        fanout.tables["t"] = {w}
+        fanout._resync("t", w)
+        for i in range(1, total + 1):
+            if i == early + 1:
+                answered.set()
+                await asyncio.sleep(0)
+            if i != lost:
+                head = json.dumps(["t", "n-test:1", i, "m"])
+                await fanout._received(head + "\n" + published[i - 1])
+            delivered_so_far["n"] = max(delivered_so_far["n"], i)
+            await asyncio.sleep(0)
+        answered.set()
+        # The publisher's position mark (every few seconds) follows the messages.
+        await fanout._received(json.dumps(["t", "n-test:1", total, "h"]) + "\n")
+        for _ in range(5):
+            if w.syncing is not None:
+                await w.syncing
+        out = []
+        while not w.conn.outbox.empty():
+            item = w.conn.outbox.get_nowait()
+            assert item is not None
+            out.append(item)
+        return out
+
+    frames = asyncio.run(scenario())
+    # Every snapshot's state, then presence messages: the presence numbers must run without
+    # a gap or a repeat from the first snapshot's position to the end.
+    states = [json.loads(f)["seq"] for f in frames if json.loads(f)["type"] == "state"]
+    shown = [json.loads(f)["n"] for f in frames if json.loads(f)["type"] == "presence"]
+    assert states and frames[0].startswith('{"type":"state"')
+    covered = set(shown)
+    for s in states:  # a snapshot at s stands for the messages up to s
+        covered |= set(range(1, s + 1))
+    assert covered == set(range(1, total + 1))
+    assert shown == sorted(set(shown))  # in order, none twice
+    assert all(n > states[0] for n in shown)
+
+
+def test_a_big_message_goes_through_the_fanout_table(postgres_url: str) -> None:
+    """A message too big for a notification is stored in ``paston_fanout`` and named by id;
+    the order with the small ones around it is kept."""
+    EventStore(postgres_url)  # the schema, with paston_fanout
+
+    async def scenario() -> list[tuple[str, str]]:
+        dsn = libpq_url(postgres_url)
+        publisher = Publisher(dsn, "n-big")
+        table = SimpleNamespace(id="big1", on_public=None)
+        assert publisher.watch(table) == ("n-big:1", 0)  # type: ignore[arg-type]
+        got: list[tuple[str, str]] = []
+        async with await psycopg.AsyncConnection.connect(dsn, autocommit=True) as conn:
+            await conn.execute(f"LISTEN {CHANNEL}")
+            sender = asyncio.create_task(publisher.run())
+            big = json.dumps({"type": "state", "pad": "é" * NOTIFY_LIMIT})
+            for text in ['{"type":"presence"}', big, '{"type":"hints"}', None]:
+                table.on_public(text)  # type: ignore[misc]
+            payloads = [n.payload async for n in conn.notifies(timeout=10, stop_after=4)]
+            # The generator holds the connection: the big bodies are read after it.
+            for payload in payloads:
+                head, _, body = payload.partition("\n")
+                if json.loads(head)[3] == "f":
+                    cur = await conn.execute(
+                        "SELECT body FROM paston_fanout WHERE id = %s", (int(body),)
+                    )
+                    row = await cur.fetchone()
+                    assert row is not None
+                    body = row[0]
+                got.append((head, body))
+            sender.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await sender
+        assert body_of(got[1]) == big
+        return got
+
+    def body_of(item: tuple[str, str]) -> str:
+        return item[1]
+
+    got = asyncio.run(scenario())
+    heads = [json.loads(h) for h, _b in got]
+    assert [h[2] for h in heads] == [1, 2, 3, 4]
+    assert [h[3] for h in heads] == ["m", "f", "m", "e"]

@@ -79,6 +79,8 @@ FANOUT_KEEP = 60.0
 QUEUE_MAX = 20_000
 #: Seconds between two looks at the owners of the watched tables.
 OWNER_CHECK_EVERY = 1.0
+#: Seconds between two position marks of the watched tables (a lost last message is noticed).
+MARK_EVERY = 5.0
 #: Seconds a remote spectator waits for a snapshot before its socket is closed (1012).
 SNAPSHOT_PATIENCE = 15.0
 #: The "you" of a published state message: the socket's own nickname replaces it.
@@ -140,6 +142,16 @@ class Publisher:
         if self.queue.qsize() < QUEUE_MAX:
             self.queue.put_nowait((table_id, epoch, seq, text))
 
+    async def mark_positions(self) -> None:
+        """Forever: now and then, each watched table's last number (kind ``h``), in order with
+        its messages: a subscriber behind it lost the last ones and takes a fresh snapshot
+        (without it, a lost message would be noticed only at the next one)."""
+        while True:
+            await asyncio.sleep(MARK_EVERY)
+            for table_id, (epoch, seq) in list(self.positions.items()):
+                if self.queue.qsize() < QUEUE_MAX:
+                    self.queue.put_nowait((table_id, epoch, seq, ""))
+
     async def run(self) -> None:
         """Forever: send the queued messages in order (reconnecting after a failure)."""
         while True:
@@ -162,7 +174,7 @@ class Publisher:
             small: list[tuple[str, str]] = []
             async with conn.cursor() as cur:
                 for table_id, epoch, seq, text in batch:
-                    kind = "m" if text is not None else "e"
+                    kind = "e" if text is None else "m" if text else "h"
                     payload = _header(table_id, epoch, seq, kind) + "\n" + (text or "")
                     if len(payload.encode()) < NOTIFY_LIMIT:
                         small.append((CHANNEL, payload))
@@ -290,6 +302,7 @@ class Fanout:
     def start(self) -> None:
         self._tasks = [
             asyncio.create_task(self.publisher.run(), name="fanout-publish"),
+            asyncio.create_task(self.publisher.mark_positions(), name="fanout-marks"),
             asyncio.create_task(self._listen(), name="fanout-listen"),
             asyncio.create_task(self._follow_owners(), name="fanout-owners"),
         ]
@@ -349,6 +362,11 @@ class Fanout:
                 return  # pruned or lost: the gap makes the watchers re-snapshot
         elif kind == "e":
             text = None
+        elif kind == "h":
+            for w in list(watchers):
+                if w.pending is None and (epoch != w.epoch or seq > w.last):
+                    self._resync(table_id, w)  # it lost what came before this mark
+            return
         for w in list(watchers):
             self._deliver(table_id, w, epoch, seq, text)
 

@@ -76,6 +76,9 @@ _SUIT_CARDS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     for s in range(4)
 )
 
+# The length of the snapshot a card's ``apply`` keeps (the whole state's is longer).
+_PLAY_SNAPSHOT_SIZE = 8
+
 # _PAIR_ID[a][b]: the discard action id of cards a and b.
 _PAIR_ID = [[0] * 32 for _ in range(32)]
 for _b in range(32):
@@ -387,7 +390,13 @@ class Deal:
         if phase == PLAY:
             if not (0 <= action < 32 and self._legal_play_mask() >> action & 1):
                 self._refuse(action, written)
-            self._history.append(self._snapshot())
+            # A card changes only the play's fields: a short snapshot (``undo`` tells the two
+            # kinds apart by their length), cheaper than the whole state at every card.
+            hand_seat = self.hand_to_play
+            self._history.append(
+                (hand_seat, self.hands[hand_seat], seat, self.trick, self.trick_seats,
+                 self.leader, self.played, len(self.tricks))
+            )  # fmt: skip
             self.actions.append(action)
             self._actors.append(seat)
             self._play(action)
@@ -430,7 +439,10 @@ class Deal:
         if not self._history:
             raise IndexError("no action to undo")
         state = self._history.pop()
-        self._restore(state)
+        if len(state) == _PLAY_SNAPSHOT_SIZE:
+            self._restore_play(state)
+        else:
+            self._restore(state)
         self._actors.pop()
         return self.actions.pop()
 
@@ -458,6 +470,16 @@ class Deal:
             self.tricks_won[1], self.tricks_won[2], self.played, self.scores,
             self.redeal_reason, self._next_seat, self.n_active,
         )  # fmt: skip
+
+    def _restore_play(self, s: tuple[Any, ...]) -> None:
+        # Before a card the phase was the play's and no score was set.
+        (hand_seat, self.hands[hand_seat], self.seat_to_act, self.trick, self.trick_seats,
+         self.leader, self.played, n_tricks) = s  # fmt: skip
+        self.hand_to_play = hand_seat
+        if len(self.tricks) > n_tricks:  # the card ended a trick
+            self.tricks_won[self.tricks.pop()[3]] -= 1
+        self.phase_id = PLAY
+        self.scores = None
 
     def _restore(self, s: tuple[Any, ...]) -> None:
         (h0, h1, h2, self.phase_id, self.seat_to_act, self.hand_to_play, self.bid, self.bidder,

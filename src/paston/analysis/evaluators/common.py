@@ -112,7 +112,10 @@ def _expectation(
             first = {a: weighted_mean_se([w[a] for w in per_world], weights)[0] for a in reps}
             keep = set(sorted(reps, key=lambda a: -first[a])[:SCREEN_KEEP]) | {taken}
             active = [a for a in reps if a in keep]
-        per_world.append(value(world, active))
+        values = value(world, active)
+        if taken not in values:
+            continue  # a world the valuation cannot handle (e.g. a solver's refusal): skipped
+        per_world.append(values)
         weights.append(weight)
     return summarise(reps, per_world, weights)
 
@@ -137,12 +140,14 @@ def grade(
     taken = choice.groups[choice.taken]
     reps = sorted(set(choice.groups.values()))
     exp = _expectation(reps, taken, worlds, value, settings, deadline)
+    hind = value(real, reps)
+    if taken not in hind:  # the real deal cannot be valued either: nothing is called worse
+        hind = dict.fromkeys(reps, 0.0)
     if exp.worlds == 0:  # no world fits the view: the real deal is the only one
-        exp = summarise(reps, [value(real, reps)], [1.0])
+        exp = summarise(reps, [hind], [1.0])
     best = best_action(exp.complete_means(), taken)
     loss, loss_se = exp.loss(best, taken)
     loss = max(0.0, loss)
-    hind = value(real, reps)
     hind_best = best_action(hind, taken)
     ranked = sorted(exp.values.values(), key=lambda v: (not v.complete, -v.value, v.action))
     shown = [v for v in ranked if v.action != taken][:SHOWN_ALTERNATIVES]

@@ -13,10 +13,12 @@ the database's own clock, so the processes' clocks do not matter):
   window (a sliding window with the token bucket's burst and long-run rate);
 * failed log-ins per address and per name, registrations per address.
 
-Each "count, then add" runs in one transaction under an advisory lock on the (kind, client)
-pair, so two processes cannot both let the last one through. Rows older than a day (longer
-than any window) are pruned now and then. Socket and message rates stay per process: they
-guard the process's own event loop.
+Each rate's "count, then add" runs in one transaction under an advisory lock on the (kind,
+client) pair, so two processes cannot both let the last one through. The holdings are checked
+before a table is created or a seat taken and written once it is, so requests running at the
+same moment may pass the check together (at most the rate's burst of them: the rate is
+atomic). Rows older than a day (longer than any window) are pruned now and then. Socket and
+message rates stay per process: they guard the process's own event loop.
 """
 
 from __future__ import annotations

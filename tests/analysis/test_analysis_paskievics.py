@@ -6,14 +6,19 @@ deal, and the command's text and JSON with the cards as in play."""
 from __future__ import annotations
 
 import json
+import os
 import random
+import time
 from collections import Counter
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_analysis_server import wait_done
 from typer.testing import CliRunner
 
+from browser.pw_helpers import CHROMIUM, CHROMIUM_ARGS, Server
 from paston.analysis.evaluators.paskievics import (
     _protected,
     _rebuild,
@@ -140,3 +145,50 @@ def test_text_and_json_read_like_the_game(tmp_path: Path) -> None:
         if d["phase"] == "talon" and d["action"] != "annul":
             assert d["text"].startswith("discard ") and "T" not in d["text"].split()[1]
     assert [p["name"] for p in body["players"]] == NAMES
+
+
+@pytest.mark.browser
+def test_a_finished_paskievics_table_is_analysed_and_its_replay_offers_it(
+    tmp_path: Path,
+) -> None:
+    # Marked browser (with the long end-to-end runs): the server's worker compiles the solver
+    # first, which alone takes 15-20 s on this machine.
+    if not os.path.exists(CHROMIUM):
+        pytest.skip(f"Chromium is not installed at {CHROMIUM}")
+    from playwright.sync_api import sync_playwright
+
+    server = Server(tmp_path)
+    try:
+        bots = [{"kind": "bot", "bot": "heuristic"}] * 3
+        body = {"name": "Paskievics analysed", "game": "paskievics", "grace": 0,
+                "deal_pause": 0, "stand_in": "heuristic", "rules": {"game_deals": 1},
+                "seats": [{"kind": "human"}, *bots]}  # fmt: skip
+        table = server.post("/api/tables", body)["id"]
+        server.post(f"/api/tables/{table}/join", {"nickname": "Ani"})  # then away: a stand-in
+        deadline = time.monotonic() + 60
+        while server.get(f"/api/tables/{table}")["status"] != "over":
+            assert time.monotonic() < deadline, "the Paskievics table did not finish"
+            time.sleep(0.3)
+        codes, result = wait_done(server, f"/api/tables/{table}/analysis?worlds=2", 180)
+        assert codes[0] == 202 and codes[-1] == 200 and result["status"] == "done"
+        record = server.get(f"/api/tables/{table}/record")
+        assert len(result["deals"]) == len(record["deals"])
+        assert result["names"] == record["meta"]["players"]
+        scored = [d for d in result["deals"] if any(x["phase"] == "play" for x in d["decisions"])]
+        assert len(scored) == 1 and scored[0]["declarer"] is not None
+        assert [p["seat"] for p in result["players"]] == [0, 1, 2, 3]
+        errors: list[str] = []
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+                                         headless=True)  # fmt: skip
+            try:
+                page = browser.new_page(viewport={"width": 1280, "height": 900})
+                page.on("pageerror", lambda exc: errors.append(str(exc)))
+                page.goto(f"{server.base}/t/{table}/replay")
+                # The default analysis (24 worlds) does not exist yet: it is offered.
+                page.wait_for_selector("#analysis-start", timeout=30000)
+            finally:
+                browser.close()
+        assert not errors, errors
+    finally:
+        server.stop()

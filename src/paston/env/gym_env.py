@@ -248,9 +248,10 @@ class PastonEnv(LearnerSeatEnv[Deal, SeatView]):
                 bot = self._bots[seat]
                 if type(bot) is RandomBot:
                     # The random bot's own choice (its generator, the same legal list as its
-                    # view's) without building a view it would not read.
+                    # view's) without building a view it would not read; an action just
+                    # drawn from the legal list needs no second check.
                     legal = deal.legal_actions()
-                    deal.apply(legal[bot.rng.randrange(len(legal))])
+                    deal.apply_legal(legal[bot.rng.randrange(len(legal))])
                 else:
                     deal.apply(bot.act(deal.view(seat)))
                 seat = deal.seat_to_act

@@ -386,13 +386,12 @@ class Deal:
             except ActionParseError as exc:
                 raise IllegalAction(str(exc), action=written, legal=self._legal_strs()) from None
         phase = self.phase_id
-        seat = self.seat_to_act
         if phase == PLAY:
             if not (0 <= action < 32 and self._legal_play_mask() >> action & 1):
                 self._refuse(action, written)
-            # A card changes only the play's fields: a short snapshot (``undo`` tells the two
-            # kinds apart by their length), cheaper than the whole state at every card.
+            # _take_card(action), inline: a card is most of a deal's actions.
             hand_seat = self.hand_to_play
+            seat = self.seat_to_act
             self._history.append(
                 (hand_seat, self.hands[hand_seat], seat, self.trick, self.trick_seats,
                  self.leader, self.played, len(self.tricks))
@@ -403,6 +402,33 @@ class Deal:
             return
         if not self._is_legal_other(phase, action):
             self._refuse(action, written)
+        self._take_other(phase, action)
+
+    def apply_legal(self, action: int) -> None:
+        """Take ``action``, an id from :meth:`legal_actions` of this very position, without
+        checking it again: for simulation loops that have just listed the legal actions
+        (:meth:`apply` checks, and refuses what is not legal)."""
+        phase = self.phase_id
+        if phase == PLAY:
+            self._take_card(action)
+        else:
+            self._take_other(phase, action)
+
+    def _take_card(self, card: int) -> None:
+        # A card changes only the play's fields: a short snapshot (``undo`` tells the two
+        # kinds apart by their length), cheaper than the whole state at every card.
+        hand_seat = self.hand_to_play
+        seat = self.seat_to_act
+        self._history.append(
+            (hand_seat, self.hands[hand_seat], seat, self.trick, self.trick_seats,
+             self.leader, self.played, len(self.tricks))
+        )  # fmt: skip
+        self.actions.append(card)
+        self._actors.append(seat)
+        self._play(card)
+
+    def _take_other(self, phase: int, action: int) -> None:
+        seat = self.seat_to_act
         self._history.append(self._snapshot())
         self.actions.append(action)
         self._actors.append(seat)

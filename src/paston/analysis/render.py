@@ -67,8 +67,9 @@ def _when(d: Decision) -> str:
     }.get(d.phase, d.phase)
 
 
-def _deal_title(d: DealAnalysis, names: Sequence[str]) -> str:
-    title = t("analyse.deal", "Deal {n}", n=d.deal)
+def _deal_title(d: DealAnalysis, names: Sequence[str], game: str = "paston") -> str:
+    title = (t("analyse.game", "Game {n}", n=d.deal) if game == "paris"  # a Paris hand: a game
+             else t("analyse.deal", "Deal {n}", n=d.deal))  # fmt: skip
     if d.status == "unplayed":
         return title + ": " + t("analyse.unplayed", "not played, nothing to grade")
     if d.status == "redealt":
@@ -155,7 +156,8 @@ def analysis_renderable(analysis: Analysis, everything: bool = False) -> Rendera
     names = analysis.names
     parts: list[RenderableType] = []
     for d in analysis.deals:
-        parts.append(Text(_deal_title(d, names), style="bold"))
+        parts.append(Text(_deal_title(d, names, analysis.settings.get("game", "paston")),
+                          style="bold"))  # fmt: skip
         if d.status in ("unplayed", "redealt", "skipped"):
             continue
         parts.append(_decisions_table(d, names, everything))

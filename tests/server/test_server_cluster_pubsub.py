@@ -171,20 +171,21 @@ async def _scenario(nodes: list[Node], db: str) -> None:
 
         # Let several deals be played, then compare every spectator with the owner's own.
         await local.wait_for(lambda m: m["type"] == "state" and m["seq"] >= 120, timeout=60)
-        await asyncio.sleep(1.0)  # what is in flight arrives
-        owner_stream = [_plain(m) for m in local.messages]
         for client in remote:
             snapshot, stream = _stream(client)
             assert len(stream) >= 100
+            # The owner's own spectator socket may lag behind (a loaded machine): wait until it
+            # has what this one has, then compare the whole stream.
+            last = stream[-1]
+            await local.wait_for(lambda m, last=last: _plain(m) == last, timeout=20)
+            owner_stream = [_plain(m) for m in local.messages]
             starts = [i for i, m in enumerate(owner_stream) if m == stream[0]]
             assert len(starts) == 1, "the remote stream does not start at one owner message"
             i = starts[0]
             # Nothing between the snapshot and the stream is lost: the owner's message just
             # before the stream's first one is already in the snapshot.
             assert json.loads(owner_stream[i - 1]).get("seq", 0) <= snapshot["seq"]
-            n = min(len(stream), len(owner_stream) - i)
-            assert n >= len(stream) - 5  # at most a few still in flight to the owner's socket
-            assert stream[:n] == owner_stream[i : i + n]  # exactly once, in order
+            assert stream == owner_stream[i : i + len(stream)]  # exactly once, in order
         assert sum(1 for m in remote[0].messages if m.get("text") == "hello from afar") == 1
 
         # kill -9 of the owner: another process takes the table over; the spectators stay
@@ -220,7 +221,7 @@ async def _scenario(nodes: list[Node], db: str) -> None:
         _check_public(json.loads(body))
     # Before the kill, each publication is exactly a message the owner's spectator received.
     seen = set(owner_stream)
-    assert sum(1 for m in published if _plain(json.loads(m)) in seen) >= len(owner_stream) - 5
+    assert sum(1 for m in published if _plain(json.loads(m)) in seen) >= len(owner_stream) - 1
 
 
 def test_remote_spectators_follow_the_owners_publications(

@@ -51,6 +51,9 @@ def timing(spec: str, deals: int, seed: int) -> dict[str, Any]:
     """Per-decision wall and CPU times of ``spec`` over ``deals`` deals (see module doc)."""
     wall: dict[str, list[float]] = {}
     cpu: dict[str, list[float]] = {}
+    # What the bot did with the auctions it won (surrendering a won auction gives up 10+).
+    won = surrendered = made = 0
+    score = 0.0
     for k in range(deals):
         rng = random.Random(f"strength-timing:{seed}:{k}")
         deal = deal_until_playable(rng=rng, dealer=k % 3, first_deal=False)[-1]
@@ -70,9 +73,18 @@ def timing(spec: str, deals: int, seed: int) -> dict[str, Any]:
             deal.apply(action)
         for bot in bots:
             bot.close()
+        score += (deal.scores or (0, 0, 0))[me]
+        if deal.declarer == me:
+            won += 1
+            surrendered += deal.contract == 0
+            made += deal.contract != 0 and (deal.scores or (0, 0, 0))[me] > 0
     return {
         "bot": spec,
         "deals": deals,
+        "mean_score": round(score / deals, 2) if deals else 0.0,
+        "auctions_won": won,
+        "surrendered": surrendered,
+        "made": made,
         "wall": {phase: _quantiles(v) for phase, v in wall.items()},
         "cpu": {phase: _quantiles(v) for phase, v in cpu.items()},
     }

@@ -169,6 +169,7 @@ def test_the_endpoint_analyses_a_finished_paris_table(
     record = server.get(f"/api/tables/{table}/record")
     assert result["format"] == "paston-analysis/2" and len(result["deals"]) == 1
     assert result["names"] == record["meta"]["players"]
+    assert result["settings"]["game"] == "paris" and result["settings"]["worlds"] == 2
     decisions = result["deals"][0]["decisions"]
     assert decisions and {d["phase"] for d in decisions} <= {"swap", "play"}
     assert all(d["seat"] in (0, 1) and d["worlds"] >= 2 for d in decisions)

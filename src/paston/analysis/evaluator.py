@@ -48,6 +48,10 @@ class Evaluator(Protocol):
         """Grade the decisions of deal ``number`` (1-based) of ``record``."""
         ...
 
+    def settings_json(self, settings: Settings) -> dict[str, Any]:
+        """The settings as the analysis publishes them (a game may add its unit)."""
+        ...
+
     def analyse(
         self,
         record: dict[str, Any],
@@ -77,6 +81,9 @@ class PastonEvaluator:
 
         _, deals = deals_of_record(record)
         return analyse_deal(deals[number - 1], number, seat_names_of(record), settings)
+
+    def settings_json(self, settings: Settings) -> dict[str, Any]:
+        return settings.to_json()
 
     def count(self, record: dict[str, Any]) -> int:
         from .grading import count_decisions

@@ -144,8 +144,13 @@ async def _run(
                     )
                 )
             job.done = number
+        from ..analysis import Settings
+        from ..analysis.evaluator import evaluator_for
+
+        # As the command publishes them (Paris and Paskievics add their units).
+        published = evaluator_for(game).settings_json(Settings(**job.settings))
         analysis = Analysis(job.kind, job.names, job.deals, game_reports(job.deals, job.names),
-                            job.settings)  # fmt: skip
+                            published)  # fmt: skip
         job.result = {"status": "done", **analysis.to_json()}
     except Exception as exc:  # reported to the client; the next request starts again
         job.error = f"the analysis failed: {type(exc).__name__}"

@@ -101,6 +101,7 @@ class DealEncoder:
         self._o_trick = off["trick"]
         self._o_played = off["played"]
         self._o_history = off.get("trick_history", _NO)
+        self._o_trick_leaders = off.get("trick_leaders", _NO)
         self._template = np.zeros(layout.size, dtype=np.float32)
         self._template[off["seat"] + seat] = 1.0
         # The leader and tricks-won fields lie side by side (3 + 3 × 11 entries): their
@@ -119,8 +120,8 @@ class DealEncoder:
         self._n_auction = 0  # auction actions in the buffer
         self._n_defence = 0
         self._n_tricks = 0
-        self._prikup_done = False
-        self._discards_done = False
+        self._prikup_done = "prikup" not in self._o  # nothing to write: done
+        self._discards_done = "discards" not in self._o
         self._slow_phase = -1  # the phase and bid the slow fields were set for
         self._slow_bid = -1
         self._slow: list[int] = []  # entries of the fields set again on a new phase or bid
@@ -174,12 +175,16 @@ class DealEncoder:
             history = self._o_history
             for i in range(self._n_tricks, n_tricks):
                 leader, seats, cards, _ = tricks[i]
+                if history == _NO:
+                    for s, c in zip(seats, cards, strict=True):
+                        buf[played + rel[s] * 32 + c] = 1.0
+                    continue
+                at = history + i * 96
                 for s, c in zip(seats, cards, strict=True):
-                    buf[played + rel[s] * 32 + c] = 1.0
-                    if history != _NO:
-                        buf[history + i * 96 + rel[s] * 32 + c] = 1.0
-                if history != _NO:
-                    buf[self._o["trick_leaders"] + i * 3 + rel[leader]] = 1.0
+                    r = rel[s] * 32 + c
+                    buf[played + r] = 1.0
+                    buf[at + r] = 1.0
+                buf[self._o_trick_leaders + i * 3 + rel[leader]] = 1.0
             self._n_tricks = n_tricks
         if len(deal.defence) > self._n_defence:
             d = self._o["defence"]
@@ -187,7 +192,7 @@ class DealEncoder:
                 buf[d + rel[s] * 2 + (0 if whist else 1)] = 1.0
             self._n_defence = len(deal.defence)
         declarer = deal.declarer
-        if declarer == seat:
+        if declarer == seat and not (self._prikup_done and self._discards_done):
             self._declarer_cards(deal)
         hand_off = self._o_hand
         if hand_off != _NO:
@@ -278,11 +283,11 @@ class DealEncoder:
         """The prikup and the discards, which only the declarer sees."""
         o = self._o
         buf = self._buf
-        if not self._prikup_done and "prikup" in o:
+        if not self._prikup_done:
             self._prikup_done = True
             for c in _bits(deal.prikup):
                 buf[o["prikup"] + c] = 1.0
-        if not self._discards_done and deal.discards and "discards" in o:
+        if not self._discards_done and deal.discards:
             self._discards_done = True
             for c in _bits(deal.discards):
                 buf[o["discards"] + c] = 1.0

@@ -12,6 +12,19 @@ Usage::
     .venv/bin/python benchmarks/paskievics_ladder.py --seconds 180 --seed 1 \
         --arena heuristic,random,random,random --out benchmarks/results/paskievics_ladder_hr4.json
 
+The ladder random < heuristic < pimc is two such runs, one per step (each bot against three
+copies of the one below it)::
+
+    nice -n 10 .venv/bin/python benchmarks/paskievics_ladder.py --seconds 180 --seed 1 \
+        --arena heuristic,random,random,random --out benchmarks/results/paskievics_ladder_hr4.json
+    nice -n 10 .venv/bin/python benchmarks/paskievics_ladder.py --seconds 2400 --seed 1 \
+        --arena pimc,heuristic,heuristic,heuristic \
+        --out benchmarks/results/paskievics_ladder_ph4.json
+
+Bot options go in the spec (``pimc:time_budget=0.3,worlds=24``). The ``pimc`` bot's time
+budget is wall-clock, so on a loaded machine it samples fewer worlds (never fewer than its
+``min_worlds``).
+
 The last line printed is one JSON object with every figure (also written to ``--out``).
 """
 

@@ -51,7 +51,8 @@ __all__ = ["postgres_url"]
 
 SPECTATORS = 20
 #: A table whose only human seat is joined (not connected): its stand-in and two bots play at
-#: once, with a pause between deals long enough to watch several deals.
+#: once, with a pause between deals; the target is far enough for the game to go on after the
+#: owner is killed.
 WATCHED = {
     "seats": [
         {"kind": "human"},
@@ -62,7 +63,7 @@ WATCHED = {
     "grace": 0,
     "deal_pause": 0.4,
     "pace": "instant",
-    "rules": {"target": 200},
+    "rules": {"target": 400},
 }
 #: Fields of the spectator view that only a seat may fill (Paston's spectator view).
 PRIVATE = ("hand", "dealt_hand", "prikup", "discards")
@@ -170,10 +171,10 @@ async def _scenario(nodes: list[Node], db: str) -> None:
         await local.wait_for(lambda m: m.get("text") == "hello from afar")
 
         # Let several deals be played, then compare every spectator with the owner's own.
-        await local.wait_for(lambda m: m["type"] == "state" and m["seq"] >= 120, timeout=60)
+        await local.wait_for(lambda m: m["type"] == "state" and m["seq"] >= 110, timeout=60)
         for client in remote:
             snapshot, stream = _stream(client)
-            assert len(stream) >= 100
+            assert len(stream) >= 80
             # The owner's own spectator socket may lag behind (a loaded machine): wait until it
             # has what this one has, then compare the whole stream.
             last = stream[-1]
@@ -205,7 +206,7 @@ async def _scenario(nodes: list[Node], db: str) -> None:
         # The game is played to its end; every spectator sees it end.
         for client in remote:
             await client.wait_for(
-                lambda m: m["type"] == "state" and m["table"]["status"] == "over", timeout=90
+                lambda m: m["type"] == "state" and m["table"]["status"] == "over", timeout=120
             )
         for client in remote:
             seqs = [m["seq"] for m in client.messages if m["type"] == "state"]
@@ -231,7 +232,7 @@ def test_remote_spectators_follow_the_owners_publications(
     try:
         for node in nodes:
             node.wait_ready()
-        asyncio.run(asyncio.wait_for(_scenario(nodes, postgres_url), 150))
+        asyncio.run(asyncio.wait_for(_scenario(nodes, postgres_url), 220))
     finally:
         for node in nodes:
             node.stop()

@@ -23,11 +23,15 @@ bot keeps their weighted worlds and their card play and changes what a world is 
   score for free, surrender against a contract whose loss is larger than surrender's, and
   the bids.
 
-Card play is ``wpimc``'s (flat PIMC over weighted worlds): a depth-2 or policy-weighted
-variant was not kept because it did not measure better in the time available (see the
-README's ladder). Options: those of ``wpimc`` plus ``rival`` (weight of the opponents'
-scores) and ``budget`` (seconds per decision: the number of worlds is reduced for the rest of
-the decision when a phase is about to take longer; ``0`` = no limit).
+Card play is flat PIMC over ``wpimc``'s weighted worlds, each world's outcome valued for the
+standings (``standings_play=false``: for the bot's own score, as ``pimc``); the worlds are
+solved eight at a time until they or the time budget run out. A search beyond flat PIMC
+(depth 2, card-play inference) has not been tried yet.
+
+Options: those of ``wpimc`` plus ``rival`` (weight of the opponents' scores, 0 to 2),
+``standings_play`` and ``budget`` (seconds per decision, 2 by default: past it the card play
+decides on the worlds solved so far and the exchange and the auction use fewer worlds or
+rollouts; ``0`` = no limit, for reproducible measurements).
 """
 
 from __future__ import annotations

@@ -71,6 +71,7 @@ class ExternalBot(Bot):
         self._lines: queue.Queue[str | None] = queue.Queue()
         self._stderr: collections.deque[str] = collections.deque(maxlen=20)
         self._hello: tuple[int, str] | None = None
+        self._stderr_reader: threading.Thread | None = None
 
     # ------------------------------------------------------------------ process handling
 
@@ -93,7 +94,10 @@ class ExternalBot(Bot):
         self._proc = proc
         assert proc.stdout is not None and proc.stderr is not None
         threading.Thread(target=self._pump, args=(proc.stdout, True), daemon=True).start()
-        threading.Thread(target=self._pump, args=(proc.stderr, False), daemon=True).start()
+        self._stderr_reader = threading.Thread(
+            target=self._pump, args=(proc.stderr, False), daemon=True
+        )
+        self._stderr_reader.start()
         return proc
 
     def _pump(self, stream: IO[str], is_stdout: bool) -> None:
@@ -134,11 +138,15 @@ class ExternalBot(Bot):
             ) from None
 
     def _wait_stderr(self) -> None:
-        # Give the stderr reader a moment, so that a crash message can be quoted.
+        # Give the stderr reader a moment, so that a crash message can be quoted. The process
+        # having exited is not enough: on a busy machine the reader thread may not have read
+        # the last lines yet, so wait for it to reach the end of the pipe too.
         proc = self._proc
         if proc is not None:
             with contextlib.suppress(subprocess.TimeoutExpired):
                 proc.wait(timeout=0.5)
+            if proc.poll() is not None and self._stderr_reader is not None:
+                self._stderr_reader.join(timeout=0.5)
 
     def _receive(self, about: str) -> str:
         try:

@@ -410,7 +410,13 @@ def test_a_takeover_waits_for_the_last_owners_write(postgres_url: str) -> None:
             _terminate_lock_session(postgres_url, "race1")  # ...and then loses it
 
             def claim() -> None:
-                assert other.claim("race1")
+                # The ended session lets its locks go once its backend has exited, a moment
+                # after pg_terminate_backend returns: try again until then.
+                deadline = time.monotonic() + 10
+                while not other.claim("race1"):
+                    if time.monotonic() > deadline:
+                        return
+                    time.sleep(0.02)
                 claimed_at.append(time.monotonic())
 
             import threading
@@ -457,7 +463,10 @@ def test_a_process_frozen_mid_write_does_not_block_the_takeover(postgres_url: st
         with pytest.raises(Exception, match="terminat"):
             conn.execute(text("SELECT 1"))
         conn.invalidate()
-        assert other.claim("frozen1")
+        deadline = time.monotonic() + 10  # the ended sessions exit a moment later
+        while not other.claim("frozen1"):
+            assert time.monotonic() < deadline, "the peer could not take the table"
+            time.sleep(0.02)
     finally:
         engine.dispose()
         store.close()

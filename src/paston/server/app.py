@@ -23,13 +23,13 @@ from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
-from ..bots.registry import bot_names
-from ..core.registry import replay
+from ..core.registry import get_game, replay
 from ..games.paston.rules import DEFAULT_RULES, Rules
 from .accounts import Accounts
 from .accounts.routes import router as accounts_router
 from .analysis_api import router as analysis_router
 from .bodylimit import BodyLimitMiddleware
+from .bot_specs import listed_bots
 from .clientlimits import ClientLimits, RateLimited, RequestRateMiddleware
 from .cluster import ClusterNode, ClusterSettings, watch
 from .connguard import ABORT_KEY, AbortHook
@@ -271,7 +271,8 @@ def create_app(
     async def bots() -> list[dict[str, str]]:
         return [
             {"name": n, "label": label, "description": about}
-            for n in bot_names()
+            # The lobby's list (no bot implementation imported; see bot_specs.listed_bots).
+            for n in listed_bots(get_game("paston"))
             for label, about in [BOT_LABELS.get(n, (n.capitalize(), ""))]
         ]
 

@@ -10,6 +10,8 @@ limit, Paskievics one scored deal.
 
 from __future__ import annotations
 
+import os
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -85,10 +87,20 @@ def check_layout(page: Any, where: str, hand: bool = True) -> None:
         assert inside, f"{where}: a card of the hand is off screen: {r}"
 
 
+#: Where the screenshots go: docs/screenshots only when asked for (``PASTON_SCREENSHOTS=docs``,
+#: to refresh the README's pictures), else a scratch folder, so a test run leaves the tracked
+#: pictures alone (every run would otherwise rewrite them with new pixels).
+SHOTS = (
+    Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+    if os.environ.get("PASTON_SCREENSHOTS") == "docs"
+    else Path(tempfile.gettempdir()) / "paston-screenshots"
+)
+
+
 def shot(page: Any, name: str) -> None:
-    """Save the viewport as docs/screenshots/NAME.png, in a palette of 128 colours when Pillow
+    """Save the viewport as NAME.png in :data:`SHOTS`, in a palette of 128 colours when Pillow
     is there (the pictures live in the repository: a quarter of the size, same look)."""
-    path = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / f"{name}.png"
+    path = SHOTS / f"{name}.png"
     path.parent.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(path), scale="css")
     try:

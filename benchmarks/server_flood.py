@@ -285,7 +285,7 @@ async def _flooded_phase(
 
 
 async def measure(
-    base: str, ws_base: str, seconds: float, think: float, server_pid: int, rounds: int
+    base: str, ws_base: str, seconds: float, think: float, server_pid: int, rounds: int = 1
 ) -> dict[str, Any]:
     """Quiet latencies alone, then under the flood, ``rounds`` times over on one server.
 

@@ -90,7 +90,7 @@ def check_layout(page: Any, where: str, hand: bool = True) -> None:
 #: Where the screenshots go: docs/screenshots only when asked for (``PASTON_SCREENSHOTS=docs``,
 #: to refresh the README's pictures), else a scratch folder, so a test run leaves the tracked
 #: pictures alone (every run would otherwise rewrite them with new pixels).
-SHOTS = (
+SHOT_DIR = (
     Path(__file__).resolve().parents[2] / "docs" / "screenshots"
     if os.environ.get("PASTON_SCREENSHOTS") == "docs"
     else Path(tempfile.gettempdir()) / "paston-screenshots"
@@ -98,9 +98,9 @@ SHOTS = (
 
 
 def shot(page: Any, name: str) -> None:
-    """Save the viewport as NAME.png in :data:`SHOTS`, in a palette of 128 colours when Pillow
+    """Save the viewport as NAME.png in :data:`SHOT_DIR`, in a palette of 128 colours when Pillow
     is there (the pictures live in the repository: a quarter of the size, same look)."""
-    path = SHOTS / f"{name}.png"
+    path = SHOT_DIR / f"{name}.png"
     path.parent.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(path), scale="css")
     try:

@@ -27,6 +27,7 @@ import concurrent.futures.process
 import hashlib
 import json
 import multiprocessing
+import os
 import threading
 import time
 from collections import OrderedDict
@@ -85,7 +86,9 @@ class AnalysisService:
             if self._pool is None:
                 # spawn: the server process has threads, which fork does not copy safely.
                 ctx = multiprocessing.get_context("spawn")
-                self._pool = concurrent.futures.ProcessPoolExecutor(1, mp_context=ctx)
+                self._pool = concurrent.futures.ProcessPoolExecutor(
+                    1, mp_context=ctx, initializer=_die_with_parent, initargs=(os.getpid(),)
+                )
             return self._pool
 
     def drop_pool(self) -> None:
@@ -104,6 +107,20 @@ class AnalysisService:
             if oldest is None:
                 break
             del self.jobs[oldest]
+
+
+def _die_with_parent(parent: int, every: float = 1.0) -> None:
+    """In the worker, at its start: exit as soon as the server that started it is gone.
+
+    A server killed outright (SIGKILL, a crash) never shuts its pool down, and the worker,
+    blocked reading its task queue, would otherwise run on for ever under init."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(every)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="die-with-parent", daemon=True).start()
 
 
 def _analyse_deal_task(

@@ -73,6 +73,24 @@ def opponent_list(opponents: Opponent | Sequence[Opponent], count: int) -> list[
     return specs
 
 
+def illegal_seat_action(
+    seat: int,
+    action: int,
+    legal_ids: Sequence[int],
+    num_actions: int,
+    name_of: Callable[[int], str],
+) -> IllegalAction:
+    """The error for ``action`` refused at ``seat``: what it was, and every legal action named
+    in the game's notation (``name_of``)."""
+    what = name_of(action) if 0 <= action < num_actions else str(action)
+    legal = tuple(name_of(a) for a in legal_ids)
+    return IllegalAction(
+        f"seat {seat} may not take action {action} ({what}) now; legal: {', '.join(legal)}",
+        action=what,
+        legal=legal,
+    )
+
+
 class LearnerSeatEnv(gym.Env[npt.NDArray[np.float32], np.int64], Generic[StateT, ViewT]):
     """One learner at ``seat`` of a ``players``-seat table of ``game``, bots at the others."""
 

@@ -25,7 +25,7 @@ from ..games.paris.shuffle import deal_game
 from ..games.paris.state import ParisState
 from ..games.paris.text import render_view
 from ..games.paris.view import ParisView
-from .gym_seat import LearnerSeatEnv, Opponent, opponent_list
+from .gym_seat import LearnerSeatEnv, Opponent, illegal_seat_action, opponent_list
 from .paris_encoding import encode_paris, paris_layout, paris_legal_mask
 
 __all__ = ["PARIS_ENV_ID", "ParisEnv", "paris_reward"]
@@ -150,14 +150,7 @@ class ParisEnv(LearnerSeatEnv[ParisState, ParisView]):
         return reward, self._done and hand.end == "turn_limit"
 
     def _illegal(self, hand: ParisState, action: int, view: ParisView) -> IllegalAction:
-        what = action_str(action) if 0 <= action < NUM_ACTIONS else str(action)
-        legal = tuple(action_str(a) for a in view.legal)
-        return IllegalAction(
-            f"seat {self.seat} may not take action {action} ({what}) now; "
-            f"legal: {', '.join(legal)}",
-            action=what,
-            legal=legal,
-        )
+        return illegal_seat_action(self.seat, action, view.legal, NUM_ACTIONS, action_str)
 
     def _encode(self, view: ParisView) -> npt.NDArray[np.float32]:
         return encode_paris(view, self.layout)

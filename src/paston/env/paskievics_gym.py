@@ -26,7 +26,7 @@ from ..games.paskievics.shuffle import deal_cards
 from ..games.paskievics.state import PaskievicsState
 from ..games.paskievics.text import render_view
 from ..games.paskievics.view import PaskievicsView
-from .gym_seat import LearnerSeatEnv, Opponent, opponent_list
+from .gym_seat import LearnerSeatEnv, Opponent, illegal_seat_action, opponent_list
 from .paskievics_encoding import encode_paskievics, paskievics_layout, paskievics_legal_mask
 
 __all__ = ["PASKIEVICS_ENV_ID", "PaskievicsEnv", "new_deal", "parse_paskievics_rules"]
@@ -125,14 +125,7 @@ class PaskievicsEnv(LearnerSeatEnv[PaskievicsState, PaskievicsView]):
         return (self._reward(hand) if self._done else 0.0), False
 
     def _illegal(self, hand: PaskievicsState, action: int, view: PaskievicsView) -> IllegalAction:
-        what = action_str(action) if 0 <= action < NUM_ACTIONS else str(action)
-        legal = tuple(action_str(a) for a in view.legal)
-        return IllegalAction(
-            f"seat {self.seat} may not take action {action} ({what}) now; "
-            f"legal: {', '.join(legal)}",
-            action=what,
-            legal=legal,
-        )
+        return illegal_seat_action(self.seat, action, view.legal, NUM_ACTIONS, action_str)
 
     def _encode(self, view: PaskievicsView) -> npt.NDArray[np.float32]:
         return encode_paskievics(view, self.layout)

@@ -165,7 +165,10 @@ class Table:
         self._task: asyncio.Task[None] | None = None
         self._stopping = False
         self._background: set[asyncio.Task[Any]] = set()
+        #: The record of the finished hands, built while the match held no hand in progress.
         self._record: dict[str, Any] | None = None
+        #: Set from dealing a hand (the match holds it) until its deal event is committed.
+        self._dealing = False
         self._replaying = False
         self.actions_applied = 0
         self._rules_dict = settings.rules_dict()
@@ -443,12 +446,28 @@ class Table:
         except MetaError:
             return None
 
+    def _match_holds_hand_in_progress(self) -> bool:
+        """Whether the match holds a hand that is not over, committed or not.
+
+        Asked of the match itself, not of ``self.state``: a hand is dealt into the match before
+        its deal event is committed, and ``self.state`` only follows once it is."""
+        if self._dealing:
+            return True
+        current = self.match.current
+        return current is not None and not current.is_over
+
     def _build_record(self) -> dict[str, Any]:
+        if self._match_holds_hand_in_progress():
+            # Never reached by the table's own flow: a record built now would hold hidden cards.
+            raise RecordError("the match holds a hand in progress: its record is not public")
         return self.match.record(self._meta())
 
     def record(self) -> dict[str, Any]:
-        """The match's record of the finished hands (never the hand in progress), with meta."""
-        if self.in_progress is None:
+        """The match's record of the finished hands (never the hand in progress), with meta.
+
+        While a hand is in progress the record built before it was dealt is served: nothing is
+        built, nor cached, from a match that holds hidden cards."""
+        if not self._match_holds_hand_in_progress():
             self._record = self._build_record()
         elif self._record is None:
             raise RecordError("the record of the finished hands is not known")
@@ -1058,13 +1077,19 @@ class Table:
         number = self._deal_number()
         rng = RecordingRandom(self._source)
         self._record = self._build_record()  # every hand so far is over: kept for export
-        state = self.match.next_state(rng)
+        # From here until the deal event is committed the match holds the new hand while
+        # ``self.state`` is still the last one: the flag keeps record() on the copy above.
+        self._dealing = True
         try:
-            await self._commit("deal", {"number": number, "draws": rng.draws}, dealt=state)
-        except Exception:
-            # The match holds a hand the log does not: rebuild the table from its log.
-            await self._rebuild()
-            raise
+            state = self.match.next_state(rng)
+            try:
+                await self._commit("deal", {"number": number, "draws": rng.draws}, dealt=state)
+            except Exception:
+                # The match holds a hand the log does not: rebuild the table from its log.
+                await self._rebuild()
+                raise
+        finally:
+            self._dealing = False
         self.broadcast_state()
 
     async def _rebuild(self) -> None:

@@ -189,6 +189,11 @@ class GameInfo:
     spectator_view: Callable[[Any], dict[str, Any]] | None = None
     reveal: Callable[[Any], dict[str, Any]] | None = None
     default_action: Callable[[Any], int] | None = None
+    #: ``public_action_text(state, actor, action, viewer) -> str``: ``actor``'s ``action``,
+    #: just applied to ``state``, as the seat ``viewer`` may know it (another seat's face-down
+    #: discard names no card). The terminal narrates other seats with it; ``None``: the game
+    #: does not say, and a front-end must not show another seat's action string.
+    public_action_text: Callable[[Any, int, int, int], str] | None = None
     bots: tuple[BotInfo, ...] = ()
     default_bot: str = "heuristic"
     #: Per-game extras a front-end may use when present (e.g. ``"match_options"``).

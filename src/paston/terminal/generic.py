@@ -3,8 +3,10 @@
 :class:`ProtocolSession` plays a :class:`~paston.core.protocol.Match` using nothing but its
 :class:`~paston.core.protocol.GameInfo`: the game's ``render_view`` draws the person's view,
 ``state.action_str`` names the legal actions, ``state.apply`` parses and checks what the person
-types, and ``match.record`` writes the record. A game with a terminal module of its own
-(:mod:`.paston`, :mod:`.paris`) gets richer narration; a new game is playable with this one.
+types, ``public_action_text`` tells another seat's action as the person may know it (nothing is
+shown that the person's view does not hold), and ``match.record`` writes the record. A game
+with a terminal module of its own (:mod:`.paston`, :mod:`.paris`) gets richer narration; a new
+game is playable with this one.
 """
 
 from __future__ import annotations
@@ -97,12 +99,25 @@ class ProtocolSession(TerminalSession):
     def more_to_play(self) -> bool:
         return not self.match.over
 
-    def snapshot(self, state: State) -> None:
-        return None
+    def snapshot(self, state: State) -> str:
+        return state.phase
 
     def narrate(self, state: State, before: Any, seat: int, action: int) -> None:
         style = "bold" if seat == self.person else ""
-        self.console.print(Text(f"{self.names[seat]}: {state.action_str(action)}", style=style))
+        self.console.print(
+            Text(f"{self.names[seat]}: {self.told(state, before, seat, action)}", style=style)
+        )
+
+    def told(self, state: State, phase: str, seat: int, action: int) -> str:
+        """What the person may know of ``seat``'s ``action``: their own action as written;
+        another seat's as the game says the person sees it (a face-down discard names no
+        card). A game that does not say gets only the phase told, never the action string."""
+        if seat == self.person:
+            return state.action_str(action)
+        public = self.info.public_action_text
+        if public is None:
+            return f"acts ({phase})"
+        return public(state, seat, action, self.person)
 
     def draw(self, state: State, view: Any) -> None:
         out = self.console

@@ -22,7 +22,7 @@ from .record import GAME_FORMAT, POSITION_FORMAT, replay, state_from_record
 from .rules import FLAGS, ParisRules
 from .state import ParisState
 from .table_views import default_action, reveal, spectator_view
-from .view import ParisView
+from .view import ParisView, public_action_text
 
 __all__ = ["BOTS", "GAME", "load_record", "new_match", "parse_rules", "render_view"]
 
@@ -121,6 +121,7 @@ GAME = GameInfo(
     spectator_view=spectator_view,
     reveal=reveal,
     default_action=default_action,
+    public_action_text=public_action_text,
     bots=BOTS,
     default_bot="heuristic",
     extras={

@@ -15,7 +15,14 @@ from .cards import CARD_NAMES, SEVEN
 from .rules import ParisRules
 from .state import LOG_MISS, LOG_PICKUP, LOG_PLAY, ParisState
 
-__all__ = ["ParisView", "PublicEvent", "PublicSeat", "build_view", "public_events"]
+__all__ = [
+    "ParisView",
+    "PublicEvent",
+    "PublicSeat",
+    "build_view",
+    "public_action_text",
+    "public_events",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,6 +172,18 @@ def _event(entry: tuple[Any, ...]) -> PublicEvent:
     if kind == LOG_MISS:
         return PublicEvent(seat, text, picked_up=entry[6], blind_card=entry[5], fit=False)
     return PublicEvent(seat, text)
+
+
+def public_action_text(state: ParisState, actor: int, action: int, viewer: int) -> str:
+    """``actor``'s ``action``, just applied to ``state``, as any seat knows it: every Paris
+    action is public (§10), a blind play with the card it turned over."""
+    text = action_str(action)
+    if text.startswith("blind"):
+        event = public_events(state)[-1]
+        if event.seat == actor and event.blind_card is not None:
+            fits = "fits" if event.fit else "does not fit: picks up the pile"
+            text += f" ({CARD_NAMES[event.blind_card]} {fits})"
+    return text
 
 
 def build_view(state: ParisState, seat: int) -> ParisView:

@@ -20,6 +20,7 @@ from .replay_steps import replay_steps
 from .rules import FLAGS, PaskievicsRules
 from .table_views import default_action, reveal, spectator_view
 from .text import render_view
+from .view import public_action_text
 
 __all__ = ["GAME", "new_match", "parse_rules"]
 
@@ -68,6 +69,7 @@ GAME = GameInfo(
     spectator_view=spectator_view,
     reveal=reveal,
     default_action=default_action,
+    public_action_text=public_action_text,
     bots=(
         BotInfo(
             "random",

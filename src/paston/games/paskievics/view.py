@@ -18,7 +18,7 @@ from .state import SIDE_NAMES
 if TYPE_CHECKING:
     from .state import PaskievicsState
 
-__all__ = ["PaskievicsView", "build_view", "view_data"]
+__all__ = ["PaskievicsView", "build_view", "public_action_text", "view_data"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +50,13 @@ def _public_action(state: PaskievicsState, seat: int | None, actor: int, action:
         count = len(A.DISCARD_SETS[action - A.DISCARD])
         return f"discard {count} card" + ("s" if count > 1 else "")
     return A.action_str(action)
+
+
+def public_action_text(state: PaskievicsState, actor: int, action: int, viewer: int) -> str:
+    """``actor``'s ``action``, just applied to ``state``, as ``viewer`` may know it: the entry
+    the view's ``actions`` gives it. Another seat's discard is face down until the deal is over
+    (§6.1, §6.3, §12): only its size is told."""
+    return _public_action(state, viewer, actor, action)
 
 
 def build_view(state: PaskievicsState, seat: int) -> PaskievicsView:

@@ -18,7 +18,7 @@ from .deal import Deal
 from .game import Game
 from .record import DEAL_FORMAT, GAME_FORMAT, deal_from_record, game_from_record, replay
 from .rules import DEFAULT_RULES, RuleError, Rules
-from .view import SeatView
+from .view import SeatView, public_action_text
 
 __all__ = ["FLAG_HELP", "GAME", "load_record", "new_match", "parse_rules", "render_view"]
 
@@ -158,6 +158,7 @@ GAME = GameInfo(
     spectator_view=_table_hook("spectator_view"),
     reveal=_table_hook("reveal"),
     default_action=_table_hook("default_action"),
+    public_action_text=public_action_text,
     bots=BOTS,
     default_bot="heuristic",
     extras={

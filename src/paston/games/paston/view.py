@@ -12,7 +12,7 @@ from .rules import Rules
 if TYPE_CHECKING:
     from .deal import Deal
 
-__all__ = ["PublicTrick", "SeatView", "build_view"]
+__all__ = ["PublicTrick", "SeatView", "build_view", "public_action_text"]
 
 #: How a discard by another seat appears in a view's history: the cards stay hidden.
 HIDDEN_DISCARD = "discard"
@@ -121,6 +121,15 @@ class SeatView:
             "scores": None if self.scores is None else list(self.scores),
             "redeal": self.redeal,
         }
+
+
+def public_action_text(deal: Deal, actor: int, action: int, viewer: int) -> str:
+    """``actor``'s ``action`` as ``viewer`` may know it, by the rule of the view's history:
+    another seat's discard stays face down (only the declarer sees it, spec §10); every other
+    action is public."""
+    if is_discard(action) and actor != viewer:
+        return "discard 2 cards"
+    return action_str(action)
 
 
 def build_view(deal: Deal, seat: int) -> SeatView:

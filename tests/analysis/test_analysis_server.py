@@ -60,27 +60,28 @@ def test_the_endpoint_analyses_the_finished_deals(finished: tuple[Server, str]) 
     record = server.get(f"/api/tables/{table_id}/record")
     # Peeking starts nothing.
     for _ in range(2):
-        code, idle = fetch(server, f"/api/tables/{table_id}/analysis?worlds=4&peek=1")
+        code, idle = fetch(server, f"/api/tables/{table_id}/analysis?worlds=8&peek=1")
         assert code == 200 and idle["status"] == "idle"
-    codes, body = wait_done(server, f"/api/tables/{table_id}/analysis?worlds=4")
+    codes, body = wait_done(server, f"/api/tables/{table_id}/analysis?worlds=8")
     assert codes[0] == 202 and codes[-1] == 200
     assert body["format"] == "paston-analysis/2" and body["kind"] == "game"
     assert len(body["deals"]) == len(record["deals"])
     assert body["names"] == record["meta"]["players"]
-    assert body["settings"]["worlds"] == 4
+    assert body["settings"]["worlds"] == 8
     assert any(d["decisions"] for d in body["deals"])
     assert [p["seat"] for p in body["players"]] == [0, 1, 2]
     # Cached: the same question is answered at once.
-    code, again = fetch(server, f"/api/tables/{table_id}/analysis?worlds=4")
+    code, again = fetch(server, f"/api/tables/{table_id}/analysis?worlds=8")
     assert code == 200 and again == body
 
 
 def test_the_endpoint_refuses_what_it_cannot_do(finished: tuple[Server, str]) -> None:
     server, table_id = finished
     assert fetch(server, "/api/tables/nosuchtable/analysis")[0] == 404
-    for bad in ("1", "65", "many"):
+    for bad in ("1", "4", "16", "65", "many"):
         code, body = fetch(server, f"/api/tables/{table_id}/analysis?worlds={bad}")
         assert code == 400 and "worlds" in body["error"]["message"]
+        assert "8, 24, 48" in body["error"]["message"]  # the allowed values are named
     fresh = server.post("/api/tables", {"name": "Fresh", "seats": [{"kind": "human"}, BOT, BOT]})
     code, body = fetch(server, f"/api/tables/{fresh['id']}/analysis")
     assert code == 409 and body["error"]["code"] == "nothing_to_analyse"

@@ -13,10 +13,18 @@ process, one deal at a time, while the request answers at once:
   chess site's "request a computer analysis").
 
 Results are cached per table, record (its hash: a new finished deal makes a new analysis) and
-world count. The work of one request is bounded: ``worlds`` (query, default
-:data:`DEFAULT_WORLDS`, at most :data:`MAX_WORLDS`), a time limit per decision and per
-analysis (deals left when it runs out are reported as skipped), at most :data:`MAX_JOBS`
-analyses waiting or running (then ``503``), at most :data:`CACHE_SIZE` kept.
+world count, and shared by everyone who asks. The work of one request is bounded: ``worlds``
+(query: one of :data:`WORLDS`, default :data:`DEFAULT_WORLDS`), a time limit per decision and
+per analysis (deals left when it runs out are reported as skipped), at most ``analysis_jobs``
+analyses running in all (then ``503``), at most :data:`CACHE_SIZE` kept.
+
+One client (an address, as :class:`~paston.server.clientlimits.ClientLimits` counts it) cannot
+take the worker over (issue 17, section 3): it starts at most one analysis at a time (asking for
+another one meanwhile is ``429``; asking for one that is running, its own or another's, joins
+it), and the CPU seconds of the analyses it started are charged to its budget, which refills at
+``analysis_cpu_per_minute`` up to ``analysis_cpu_burst``; a client in debt gets ``429`` with the
+time it has to wait. Finished analyses are free to everyone. With ``client_limits`` off only the
+server-wide bounds apply.
 """
 
 from __future__ import annotations
@@ -26,11 +34,13 @@ import concurrent.futures
 import concurrent.futures.process
 import hashlib
 import json
+import math
 import multiprocessing
 import os
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,17 +48,21 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
 from ..core.errors import RecordError
+from .clientlimits import RateLimited
+from .edge import EdgeSettings
 from .errors import BadRequest
 
-__all__ = ["CACHE_SIZE", "DEFAULT_WORLDS", "MAX_JOBS", "MAX_WORLDS", "router"]
+__all__ = ["CACHE_SIZE", "DEFAULT_WORLDS", "WORLDS", "AnalysisService", "CpuBudgets", "router"]
 
+#: The world counts a client may ask for: a few, so that one table's analyses are shared from
+#: the cache instead of each request naming a count of its own (a new job each). 24 is the
+#: server's long-standing default, 48 the command's (``paston analyse``).
+WORLDS = (8, 24, 48)
 DEFAULT_WORLDS = 24
-MAX_WORLDS = 64
 #: Seconds one decision may take before its remaining worlds are skipped.
 DECISION_SECONDS = 1.0
 #: Seconds one analysis may take; the deals not reached by then are skipped.
 ANALYSIS_SECONDS = 600.0
-MAX_JOBS = 4
 CACHE_SIZE = 32
 
 router = APIRouter()
@@ -67,17 +81,75 @@ class Job:
     result: dict[str, Any] | None = None
     error: str | None = None
     task: asyncio.Task[None] | None = None
+    #: The client that started it (charged for its CPU; ``None``: no per-client limits).
+    owner: str | None = None
+    table_id: str = ""
+    #: ``time.monotonic()`` at its start, and the CPU seconds its deals took so far.
+    started: float = 0.0
+    cpu: float = 0.0
 
     @property
     def finished(self) -> bool:
         return self.result is not None or self.error is not None
 
+    def retry_after(self) -> float:
+        """Seconds until it is probably done: its pace so far over the deals left."""
+        if self.finished:
+            return 0.0
+        elapsed = time.monotonic() - self.started
+        per_deal = elapsed / self.done if self.done else max(elapsed, 2.0)
+        return max(1.0, per_deal * (self.total - self.done))
+
+
+class CpuBudgets:
+    """Each client's analysis budget in CPU seconds: it refills at ``rate`` a second up to
+    ``burst``; a job is charged what it took once each deal is done, so a client may end in
+    debt, and starts nothing until it is out of it. At most ``max_keys`` clients are kept
+    (least recent dropped: a dropped one had refilled, or nearly)."""
+
+    def __init__(
+        self,
+        rate: float,
+        burst: float,
+        *,
+        max_keys: int = 20_000,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.max_keys = max_keys
+        self.clock = clock
+        self._balances: OrderedDict[str, tuple[float, float]] = OrderedDict()
+
+    def balance(self, who: str) -> float:
+        """CPU seconds ``who`` has now (negative: its debt)."""
+        now = self.clock()
+        held, since = self._balances.get(who, (self.burst, now))
+        return min(self.burst, held + (now - since) * self.rate)
+
+    def wait(self, who: str) -> float:
+        """0.0 if ``who`` may start an analysis, else the seconds until its debt is paid."""
+        balance = self.balance(who)
+        return 0.0 if balance > 0 else -balance / self.rate + 0.01
+
+    def charge(self, who: str, seconds: float) -> None:
+        self._balances[who] = (self.balance(who) - seconds, self.clock())
+        self._balances.move_to_end(who)
+        while len(self._balances) > self.max_keys:
+            self._balances.popitem(last=False)
+
 
 class AnalysisService:
     """The worker process and the jobs of one app."""
 
-    def __init__(self) -> None:
+    def __init__(self, edge: EdgeSettings | None = None) -> None:
+        self.edge = edge or EdgeSettings(client_limits=False)
         self.jobs: OrderedDict[tuple[str, str, int], Job] = OrderedDict()
+        self.budgets = CpuBudgets(
+            self.edge.analysis_cpu_per_minute / 60,
+            self.edge.analysis_cpu_burst,
+            max_keys=self.edge.max_clients_tracked,
+        )
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
         self._lock = threading.Lock()
 
@@ -99,6 +171,10 @@ class AnalysisService:
 
     def running(self) -> int:
         return sum(1 for j in self.jobs.values() if not j.finished)
+
+    def running_of(self, who: str) -> Job | None:
+        """The analysis ``who`` started that is still running, if any."""
+        return next((j for j in self.jobs.values() if j.owner == who and not j.finished), None)
 
     def remember(self, key: tuple[str, str, int], job: Job) -> None:
         self.jobs[key] = job
@@ -125,12 +201,15 @@ def _die_with_parent(parent: int, every: float = 1.0) -> None:
 
 def _analyse_deal_task(
     record: dict[str, Any], number: int, settings: dict[str, Any], game: str = "paston"
-) -> Any:
-    """In the worker: analyse deal ``number`` (1-based; a Paris game) of a record of ``game``."""
+) -> tuple[Any, float]:
+    """In the worker: analyse deal ``number`` (1-based; a Paris game) of a record of ``game``;
+    the deal's analysis and the CPU seconds it took (the worker does one deal at a time)."""
     from ..analysis import Settings
     from ..analysis.evaluator import evaluator_for
 
-    return evaluator_for(game).analyse_one(record, number, Settings(**settings))
+    cpu0 = time.process_time()
+    deal = evaluator_for(game).analyse_one(record, number, Settings(**settings))
+    return deal, time.process_time() - cpu0
 
 
 async def _run(
@@ -155,11 +234,13 @@ async def _run(
                     )
                 )
             else:
-                job.deals.append(
-                    await loop.run_in_executor(
-                        service.pool(), _analyse_deal_task, record, number, job.settings, game
-                    )
+                deal, cpu = await loop.run_in_executor(
+                    service.pool(), _analyse_deal_task, record, number, job.settings, game
                 )
+                job.deals.append(deal)
+                job.cpu += cpu
+                if job.owner is not None:
+                    service.budgets.charge(job.owner, cpu)
             job.done = number
         from ..analysis import Settings
         from ..analysis.evaluator import evaluator_for
@@ -179,20 +260,52 @@ def _service(request: Request) -> AnalysisService:
     state = request.app.state
     service = getattr(state, "analysis_service", None)
     if service is None:
-        service = state.analysis_service = AnalysisService()
+        service = state.analysis_service = AnalysisService(getattr(state, "edge", None))
     return service
 
 
 def _worlds(raw: str | None) -> int:
     if raw is None:
         return DEFAULT_WORLDS
-    try:
-        worlds = int(raw)
-    except ValueError:
-        worlds = -1
-    if not 2 <= worlds <= MAX_WORLDS:
-        raise BadRequest(f"'worlds' must be a whole number from 2 to {MAX_WORLDS}, not {raw!r}")
-    return worlds
+    if raw not in [str(w) for w in WORLDS]:
+        allowed = ", ".join(str(w) for w in WORLDS)
+        raise BadRequest(f"'worlds' must be one of {allowed} (default {DEFAULT_WORLDS}), "
+                         f"not {raw[:20]!r}")  # fmt: skip
+    return int(raw)
+
+
+def _client(request: Request, service: AnalysisService) -> str | None:
+    """The client charged for a new analysis (``None`` with the per-client limits off)."""
+    limits = getattr(request.app.state, "limits", None)
+    if limits is None or not service.edge.client_limits:
+        return None
+    who: str = limits.client_of(request.scope)
+    return who
+
+
+def _check_client(service: AnalysisService, who: str) -> None:
+    """Refuse a new analysis to a client with one running, or with its budget spent."""
+    running = service.running_of(who)
+    if running is not None:
+        wait = running.retry_after()
+        raise RateLimited(
+            f"you already have an analysis running (table {running.table_id!r}, worlds "
+            f"{running.settings['worlds']}: {running.done} of {running.total} deals done); one "
+            f"at a time per address: ask for this one when it is done, in about "
+            f"{math.ceil(wait)} s",
+            "analysis_running",
+            retry_after=wait,
+        )
+    wait = service.budgets.wait(who)
+    if wait:
+        edge = service.edge
+        raise RateLimited(
+            f"your analyses used up your share of the server ({edge.analysis_cpu_burst:g} CPU "
+            f"seconds, {edge.analysis_cpu_per_minute:g} more a minute; you owe "
+            f"{-service.budgets.balance(who):.1f} s); try again in {math.ceil(wait)} s",
+            "analysis_budget",
+            retry_after=wait,
+        )
 
 
 @router.get("/api/tables/{table_id}/analysis")
@@ -227,7 +340,10 @@ async def table_analysis(table_id: str, request: Request) -> JSONResponse:
         # Only asking whether an analysis exists: nothing is started.
         return JSONResponse({"status": "idle", "done": 0, "total": total})
     if job is None:
-        if service.running() >= MAX_JOBS:
+        who = _client(request, service)
+        if who is not None:
+            _check_client(service, who)
+        if service.running() >= service.edge.analysis_jobs:
             raise BadRequest("the server is busy analysing other games; try again in a minute",
                              "busy", 503)  # fmt: skip
         settings = {
@@ -236,7 +352,8 @@ async def table_analysis(table_id: str, request: Request) -> JSONResponse:
             "decision_seconds": DECISION_SECONDS,
             "seed": 0,
         }
-        job = Job(total=total, names=names, kind=kind, settings=settings)
+        job = Job(total=total, names=names, kind=kind, settings=settings, owner=who,
+                  table_id=table_id, started=time.monotonic())  # fmt: skip
         service.remember(key, job)
         job.task = asyncio.create_task(_run(service, job, record, table.info.name))
     if job.result is not None:

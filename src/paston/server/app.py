@@ -173,6 +173,7 @@ def create_app(
             registry = TableRegistry(
                 store, default_deal_pause=default_deal_pause, test_pace=test_pace
             )
+            registry.idle_timeout = edge.table_idle_timeout  # tables nobody is at end soon
             if cluster is not None:
                 nodes["node"] = registry.claims = ClusterNode(db_url, cluster)
                 store.fence = nodes["node"].fence

@@ -124,6 +124,21 @@ class EdgeSettings:
     max_clients_tracked: int = field(
         default=20_000, metadata=_doc("clients remembered by the limiters (least recent dropped)")
     )
+    # --- analyses and idle tables (issue 17 section 3: one client must not slow everyone down)
+    analysis_jobs: int = field(
+        default=4, metadata=_doc("analyses running at once in all (more are answered 503)")
+    )
+    analysis_cpu_per_minute: float = field(
+        default=30.0,
+        metadata=_doc("CPU seconds of analysis one address earns a minute (one job at a time)"),
+    )
+    analysis_cpu_burst: float = field(
+        default=120.0, metadata=_doc("CPU seconds of analysis one address may have saved up")
+    )
+    table_idle_timeout: float = field(
+        default=300.0,
+        metadata=_doc("seconds a table no person is connected to plays on before it is closed"),
+    )
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):

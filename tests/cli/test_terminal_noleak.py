@@ -420,3 +420,8 @@ def test_the_issue_s_command_names_no_other_seat_s_discard(tmp_path: Path) -> No
     for line in told:
         assert paskievics_cards(line) == set(), line
         assert re.fullmatch(r"heuristic-\d: discards? \d cards?", line), line
+    # What the discards make public (§6.3) is shown: the tarokk counts, the declarer's by name.
+    public = [line for line in text.splitlines() if line.startswith("tarokks discarded: ")]
+    assert public == [
+        "tarokks discarded: seat 0 0, seat 1 0, seat 2 0, seat 3 0; the declarer's: none"
+    ]

@@ -35,6 +35,17 @@ def render_view(view: PaskievicsView) -> str:
                 who = "alone" if data["alone"] else f"partner seat {data['partner']}"
                 contract += f" ({who})"
         lines.append(contract)
+    if data["discarded_tarokks"] is not None:
+        # What the discards make public (§6.3): each discard's tarokk count, and the tarokks
+        # of the declarer's discard by name; every other discarded card stays face down.
+        split = data["talon_split"] or []
+        counts = ", ".join(
+            f"seat {s} {n}"
+            for s, n in enumerate(data["discarded_tarokks"])
+            if s < len(split) and split[s]
+        )
+        named = " ".join(data["declarer_discarded_tarokks"] or []) or "none"
+        lines.append(f"tarokks discarded: {counts or '-'}; the declarer's: {named}")
     if data["invitation"]:
         inv = data["invitation"]
         lines.append(f"invitation: {inv['kind']} by seat {inv['by']} showing {inv['card']}")

@@ -30,6 +30,7 @@ from .accounts.routes import router as accounts_router
 from .analysis_api import router as analysis_router
 from .bodylimit import BodyLimitMiddleware
 from .bot_specs import listed_bots
+from .bots_runner import BotRunner
 from .clientlimits import ClientLimits, RateLimited, RequestRateMiddleware
 from .cluster import ClusterNode, ClusterSettings, watch
 from .connguard import ABORT_KEY, AbortHook
@@ -156,7 +157,8 @@ def create_app(
 
     ``test_pace`` (tests only) lets tables play at the ``instant`` pace, and makes it the
     default (:mod:`paston.server.pace`)."""
-    edge = edge or EdgeSettings(client_limits=False)
+    # An embedded app or a test server: bots in threads (a test's own bots are found there).
+    edge = edge or EdgeSettings(client_limits=False, bot_processes=False)
     holder: dict[str, TableRegistry] = {}
     nodes: dict[str, ClusterNode] = {}
 
@@ -171,7 +173,10 @@ def create_app(
             accounts = _app.state.accounts = Accounts(store.engine)
             store.on_game_end = accounts.game_ended
             registry = TableRegistry(
-                store, default_deal_pause=default_deal_pause, test_pace=test_pace
+                store,
+                default_deal_pause=default_deal_pause,
+                test_pace=test_pace,
+                runner=BotRunner.of_edge(edge),
             )
             registry.idle_timeout = edge.table_idle_timeout  # tables nobody is at end soon
             if cluster is not None:
@@ -333,13 +338,16 @@ def create_app(
         limits.note_created(who, table.id)
         out: dict[str, Any] = {"id": table.id, "link": f"/t/{table.id}"}
         if creator is not None:
+        table.note_client(who)  # its bots think on this client's bot-CPU budget
             limits.note_joined(who, table.id, creator.seat_taken)
             out.update(seat=creator.seat_taken, token=creator.token)
         return out
+            table.note_client(who, creator.seat_taken)
 
     @app.post("/api/tables/{table_id}/rematch")
     async def rematch(table_id: str, request: Request) -> dict[str, Any]:
-        limits.check_create(limits.client_of(request.scope))
+        who = limits.client_of(request.scope)
+        limits.check_create(who)
         table = table_or_404(table_id)
         body = await _body(request, edge)
         if not isinstance(body, dict) or set(body) - {"token"}:
@@ -347,6 +355,7 @@ def create_app(
         fresh = await registry().rematch(table, body.get("token"))
         return {"id": fresh.id, "link": f"/t/{fresh.id}"}
 
+        fresh.note_client(who)
     @app.get("/api/tables/{table_id}")
     async def get_table(table_id: str) -> dict[str, Any]:
         table = table_or_404(table_id)
@@ -383,6 +392,7 @@ def create_app(
         limits.note_joined(who, table.id, seat)
         return {"seat": seat, "token": token, "link": f"/t/{table.id}"}
 
+        table.note_client(who, seat)  # its stand-in and hints think on this client's budget
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str) -> dict[str, Any]:
         return table_or_404(table_id).record()

@@ -2,15 +2,19 @@
 
 A seat's bot, a table's ``hint_bot`` and its ``stand_in`` come from anybody who can reach the
 server, so only the strength levels the game offers are accepted (``random``, ``heuristic``,
-``pimc`` … for Paston), optionally with a few options inside safe bounds (``pimc:worlds=128``).
+``pimc`` … for Paston), optionally with a few options inside bounds (``pimc:worlds=32``).
 Everything else is refused with the list of what is allowed: ``cmd:`` bots (they would run a
 program on the server), measuring sticks that are not offered (``oracle``), options that size
 memory (``tt_bits``) and effort beyond the bounds.
+
+The bounds are what the strength levels need (:data:`BOT_OPTIONS`): a search bot's sampled
+worlds from its least workable count up to its default, which is what the ``expert`` level
+plays with. A client may ask a bot to think less than the expert, never more (issue 17: six
+tables of ``pimc:worlds=256`` bots at the fast pace made every other table wait).
 """
 
 from __future__ import annotations
 
-import inspect
 from typing import Any
 
 from ..bots.levels import LEVEL_NAMES
@@ -18,17 +22,26 @@ from ..bots.registry import BotSpecError, bot_infos, module_bots, parse_spec
 from ..core.protocol import GameInfo
 from .errors import BadRequest
 
-__all__ = ["SAFE_OPTIONS", "check_bot_spec", "listed_bots", "offered_bots"]
+__all__ = ["BOT_OPTIONS", "SAFE_OPTIONS", "check_bot_spec", "listed_bots", "offered_bots"]
 
-#: The bot options a client may set, with their inclusive bounds. The number of sampled worlds
-#: bounds a search bot's time and memory per decision; nothing else may be changed.
-SAFE_OPTIONS: dict[str, tuple[int, int]] = {
-    "worlds": (1, 256),
-    "bid_worlds": (1, 256),
-    "exchange_worlds": (1, 256),
-    "declare_worlds": (1, 256),
-    "whist_worlds": (1, 256),
+_PASTON_WORLDS = {
+    "worlds": (1, 64),
+    "bid_worlds": (1, 24),
+    "exchange_worlds": (1, 12),
+    "declare_worlds": (1, 32),
+    "whist_worlds": (1, 24),
 }
+#: game -> bot -> the options a client may set, with their inclusive bounds: the number of
+#: sampled worlds, up to the bot's default (the ``expert`` level's effort; a test checks they
+#: are the defaults). Nothing else may be changed over the network.
+BOT_OPTIONS: dict[str, dict[str, dict[str, tuple[int, int]]]] = {
+    "paston": {"pimc": _PASTON_WORLDS, "wpimc": _PASTON_WORLDS, "search": _PASTON_WORLDS},
+    "paris": {"dpimc": {"worlds": (1, 32)}},
+    # Fewer than its min_worlds (6) and the bot refuses to be built.
+    "paskievics": {"pimc": {"worlds": (6, 48)}},
+}
+#: Every option some bot lets a client set (for messages).
+SAFE_OPTIONS: tuple[str, ...] = tuple(_PASTON_WORLDS)
 
 
 def offered_bots(info: GameInfo) -> dict[str, Any]:
@@ -60,14 +73,14 @@ def _levels_first(bots: dict[str, Any]) -> dict[str, Any]:
     return {n: bots[n] for n in (*levels, *(n for n in bots if n not in levels))}
 
 
-def _accepts(factory: Any, option: str) -> bool:
-    try:
-        params = inspect.signature(factory).parameters
-    except (TypeError, ValueError):
-        return True  # not introspectable: a refusal comes when the bot is built
-    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()):
-        return True
-    return option in params
+def _allowed(game: str, name: str) -> str:
+    """What may be set for bot ``name`` of ``game`` (the end of a refusal)."""
+    takes = BOT_OPTIONS.get(game, {}).get(name, {})
+    if takes:
+        ranges = ", ".join(f"{o} from {lo} to {hi}" for o, (lo, hi) in takes.items())
+        return f"options allowed for {name!r}: {ranges} (whole numbers)"
+    others = ", ".join(BOT_OPTIONS.get(game, {})) or "none"
+    return f"{name!r} takes no options (the bots of {game} that take worlds options: {others})"
 
 
 def check_bot_spec(info: GameInfo, value: Any, key: str) -> str:
@@ -85,21 +98,24 @@ def check_bot_spec(info: GameInfo, value: Any, key: str) -> str:
         raise BadRequest(
             f"{key!r}: {name!r} is not a bot offered for {info.name}; choose one of: {names}"
         )
+    takes = BOT_OPTIONS.get(info.name, {}).get(name, {})
     parts = []
     for option, raw in sorted(options.items()):
-        bounds = SAFE_OPTIONS.get(option)
-        if bounds is None:
-            allowed = ", ".join(SAFE_OPTIONS)
+        if option not in SAFE_OPTIONS:
             raise BadRequest(
-                f"{key!r}: option {option!r} may not be set over the network "
-                f"(options allowed: {allowed}, each a whole number)"
+                f"{key!r}: option {option!r} may not be set over the network; "
+                + _allowed(info.name, name)
+            )
+        bounds = takes.get(option)
+        if bounds is None:
+            raise BadRequest(
+                f"{key!r}: bot {name!r} has no option {option!r}; {_allowed(info.name, name)}"
             )
         low, high = bounds
         if isinstance(raw, bool) or not isinstance(raw, int) or not low <= raw <= high:
             raise BadRequest(
-                f"{key!r}: option {option!r} must be a whole number from {low} to {high}"
+                f"{key!r}: option {option!r} of bot {name!r} must be a whole number from "
+                f"{low} to {high} ({high}: the most the strength levels use), not {raw!r}"
             )
-        if not _accepts(offered[name].factory, option):
-            raise BadRequest(f"{key!r}: bot {name!r} has no option {option!r}")
         parts.append(f"{option}={raw}")
     return name + (":" + ",".join(parts) if parts else "")

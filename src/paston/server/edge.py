@@ -114,6 +114,25 @@ class EdgeSettings:
     chats_burst: int = field(default=8, metadata=_doc("chat lines at once per seat"))
     hints_per_minute: float = field(default=20.0, metadata=_doc("hints a minute per seat"))
     hints_burst: int = field(default=4, metadata=_doc("hints at once per seat"))
+    # --- bots (issue 17 section 3: one client's bots must not slow everyone down)
+    bot_processes: bool = field(
+        default=True,
+        metadata=_doc("bots think in worker processes (false: threads of the server process)"),
+    )
+    bot_workers: int = field(
+        default=2, metadata=_doc("bot decisions and hints computed at once (worker processes)")
+    )
+    bot_worker_nice: int = field(
+        default=10,
+        metadata={**_doc("how much lower the bot workers' CPU priority is (0..19)"), "zero": True},
+    )
+    bot_cpu_per_minute: float = field(
+        default=30.0,
+        metadata=_doc("CPU seconds of bot thinking one address earns a minute (then: casual)"),
+    )
+    bot_cpu_burst: float = field(
+        default=120.0, metadata=_doc("CPU seconds of bot thinking one address may have saved up")
+    )
     flood_close: int = field(
         default=200, metadata=_doc("rate-limited messages in a row that drop the socket")
     )
@@ -171,7 +190,11 @@ class EdgeSettings:
     ) -> EdgeSettings:
         """``base`` (default: the defaults) with text ``values`` by field name."""
         base = base or cls()
+                if value == 0 and f.metadata.get("zero"):
+                    continue
         known = {f.name: f for f in dataclasses.fields(cls)}
+        if self.bot_worker_nice > 19:
+            raise EdgeSettingError(f"bot_worker_nice must be 0..19 (got {self.bot_worker_nice})")
         changes: dict[str, Any] = {}
         for name, text in values.items():
             f = known.get(name)

@@ -28,13 +28,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..bots.base import Bot
-from ..bots.registry import make_bot
 from ..core.errors import IllegalAction, RecordError
 from ..core.meta import MetaError, build_meta
 from ..core.protocol import Match, State
 from ..core.registry import get_game
-from .bots_runner import BotBusy, BotRunner, BotTimeout
+from .bots_runner import BotBusy, BotJob, BotRunner, BotTimeout
 from .form_limits import CHAT_MAX, NICKNAME_MAX
 from .hand_rng import RecordingRandom, ReplayRandom
 from .pace import PACES, after_finished_trick
@@ -158,8 +156,10 @@ class Table:
         self.closed_reason: str | None = None
         #: When a person was last connected to one of the seats (idle tables are closed).
         self.last_person = clock()
-        self._bots: dict[tuple[int, str], Bot] = {}
-        self._hint_bot: Bot | None = None
+        #: Who pays for this table's bot thinking (bot-CPU budgets, ``bot_client``): the
+        #: client that created it, and the client that took each seat (in memory only).
+        self.creator_client: str | None = None
+        self.seat_clients: dict[int, str] = {}
         self._hints: dict[tuple[int, int], dict[str, Any]] = {}
         self._hints_used = [0] * self.players
         self._task: asyncio.Task[None] | None = None
@@ -882,7 +882,8 @@ class Table:
             view = state.view(seat)
             seq, game_seq = self.seq, self.game_seq
         try:
-            choices = await self.runner.run(self.id, lambda: self._explain(view))
+            job = BotJob(self.id, seat, self.settings.hint_bot, self.settings.game, view, True)
+            choices = (await self.runner.decide(job, self.bot_client(seat, "hint"))).result
         except BotBusy:
             async with self.lock:
                 self._hints_used[seat] -= 1
@@ -914,14 +915,20 @@ class Table:
                 c.send(counts)
         conn.send_json(message)
 
-    def _explain(self, view: Any) -> Any:
-        """In a worker thread: the hint bot's explanation of ``view`` (built on first use)."""
-        if self._hint_bot is None:
-            self._hint_bot = make_bot(
-                self.settings.hint_bot, seed=secrets.randbits(32), game=self.settings.game
-            )
-        explain = getattr(self._hint_bot, "explain", None)
-        return None if explain is None else explain(view)
+    def note_client(self, client: str, seat: int | None = None) -> None:
+        """``client`` created the table (``seat`` None) or took ``seat``: its bot-CPU budget
+        pays for the table's bots, or for that seat's stand-in and hints."""
+        if seat is None:
+            self.creator_client = client
+        else:
+            self.seat_clients[seat] = client
+
+    def bot_client(self, seat: int, by: str) -> str:
+        """The client charged for a decision at ``seat`` made ``by`` a seat's ``bot``, a
+        ``stand_in`` or the ``hint`` bot (a table from before a restart: the table itself)."""
+        if by != "bot" and seat in self.seat_clients:
+            return self.seat_clients[seat]
+        return self.creator_client or f"table:{self.id}"
 
     # ----------------------------------------------------------------- the driver
 
@@ -944,12 +951,7 @@ class Table:
         for c in list(self.conns):
             c.closed = True
             c.outbox.put_nowait(None)
-        bots = [*self._bots.values(), *([self._hint_bot] if self._hint_bot else [])]
-        self._bots.clear()
-        self._hint_bot = None
-        for bot in bots:
-            with contextlib.suppress(Exception):
-                bot.close()
+        self.runner.forget(self.id)
 
     async def close(self, reason: str) -> None:
         """End the table for good (``reason``: ``idle``): logged, told to everybody, stopped."""
@@ -994,14 +996,6 @@ class Table:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self.wake.wait(), max(delay, 0.0))
 
-    def _bot(self, seat: int, spec: str) -> Bot:
-        """In a worker thread: the seat's bot, built on first use."""
-        bot = self._bots.get((seat, spec))
-        if bot is None:
-            bot = make_bot(spec, seed=secrets.randbits(32), game=self.settings.game)
-            self._bots[(seat, spec)] = bot
-        return bot
-
     async def _step(self) -> float | None:
         """Do one thing; ``None`` if something was done, else how long to wait."""
         async with self.lock:
@@ -1042,7 +1036,8 @@ class Table:
             due = self.turn_started + gap
         action: int | None = None
         try:
-            action = await self.runner.run(self.id, lambda: self._bot(seat, spec).act(view))
+            job = BotJob(self.id, seat, spec, self.settings.game, view)
+            action = (await self.runner.decide(job, self.bot_client(seat, by))).result
         except BotBusy:
             pass  # its last decision is still running past the limit: no more work queued
         except BotTimeout:

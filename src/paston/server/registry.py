@@ -9,6 +9,12 @@ Memory stays bounded by what is being played: a sweep closes tables where no per
 connected for ``idle_timeout`` seconds (bot-only tables end that way too, instead of playing
 forever) and evicts finished and closed tables nobody watches; their logs stay in the store,
 and :meth:`get` loads such a table again when somebody asks for it (its replay, its record).
+
+The idle clock is :meth:`Table.idle_for`: the time since a person's socket at one of the seats
+was last open. Moves of bots and of stand-ins (bots playing for absent people) never reset it,
+nor do spectators, so a table its people left ends ``idle_timeout`` after they left however
+busily its bots play on (issue 17, section 3: abandoned tables of bots kept the server busy for
+the 15 minutes the timeout was then).
 """
 
 from __future__ import annotations
@@ -35,8 +41,11 @@ __all__ = ["Creator", "TableRegistry"]
 
 log = logging.getLogger("paston.server")
 
-#: Seconds without a connected person after which a table is closed.
-IDLE_TIMEOUT = 15 * 60.0
+#: Seconds without a connected person after which a table is closed (``table_idle_timeout``
+#: of :class:`~paston.server.edge.EdgeSettings` for ``paston serve``): long enough to come back
+#: after a dropped connection (stand-ins play meanwhile), short enough that tables of bots
+#: nobody is at stop costing CPU soon.
+IDLE_TIMEOUT = 5 * 60.0
 #: Seconds a finished (or closed) table nobody watches stays in memory.
 EVICT_AFTER = 60.0
 #: Seconds between two sweeps.

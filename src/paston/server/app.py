@@ -23,7 +23,7 @@ from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
-from ..core.registry import get_game, replay
+from ..core.registry import get_game
 from ..games.paston.rules import DEFAULT_RULES, Rules
 from .accounts import Accounts
 from .accounts.routes import router as accounts_router
@@ -43,6 +43,7 @@ from .games_api import describe_games
 from .limits import TokenBucket
 from .ownership import DatabaseLock
 from .registry import Creator, TableRegistry
+from .replay_api import replay_answer
 from .safe_log import log_failure
 from .safejson import JSONRejected, parse_json
 from .store import DEFAULT_DB_URL, EventStore
@@ -399,18 +400,8 @@ def create_app(
 
     @app.get("/api/tables/{table_id}/replay")
     async def replay_view(table_id: str) -> dict[str, Any]:
-        table = table_or_404(table_id)
-        rec = table.record()
-        out: dict[str, Any] = {
-            "record": rec,
-            "summary": replay(rec),
-            "seats": [s.nickname or s.bot for s in table.seats],
-        }
-        # A game whose replay page draws the engine's own steps (Paskievics) gets them too.
-        steps_of = table.settings.info.extras.get("replay_steps")
-        if steps_of is not None:
-            out["steps"] = await asyncio.to_thread(steps_of, rec)
-        return out
+        # Paris sessions included; 409 while no hand has finished (replay_api.py).
+        return await replay_answer(table_or_404(table_id))
 
     app.include_router(accounts_router)
     app.include_router(analysis_router)

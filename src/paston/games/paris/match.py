@@ -17,12 +17,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...core.errors import RecordError
-from .record import GAME_FORMAT, game_record, state_from_record
+from .record import GAME_FORMAT, game_record, state_from_record, summary
 from .rules import DEFAULT_RULES, ParisRules
 from .shuffle import deal_game
 from .state import ParisState
 
-__all__ = ["SESSION_FORMAT", "ParisMatch", "session_from_record"]
+__all__ = ["SESSION_FORMAT", "ParisMatch", "session_from_record", "session_replay"]
 
 SESSION_FORMAT = "paris-session/1"
 
@@ -143,3 +143,18 @@ def session_from_record(record: Any) -> ParisMatch:
     match = ParisMatch(states[0].players, states[0].rules, states[0].dealer, len(states))
     match.states.extend(states)
     return match
+
+
+def session_replay(record: Any) -> dict[str, Any]:
+    """Where a session stands: ``{"games": [the replay object of each game, as
+    paris-notation.md gives it for one game], "totals", "next_dealer"}``, shaped like a Paston
+    game's replay with games for deals. ``totals``: per seat, minus the games lost;
+    ``next_dealer``: the loser of the last game once it is over, else ``null``. (A record
+    does not say how many games the session was to last, so it says nothing of its end.)"""
+    match = session_from_record(record)
+    last = match.current
+    return {
+        "games": [summary(state) for state in match.states],
+        "totals": [int(t) for t in match.totals],
+        "next_dealer": match.next_dealer if last is not None and last.is_over else None,
+    }

@@ -17,7 +17,7 @@ from ...bots.registry import deferred_factory
 from ...core.errors import RecordError
 from ...core.protocol import BotInfo, GameInfo
 from .actions import NUM_ACTIONS, parse_action
-from .match import SESSION_FORMAT, ParisMatch, session_from_record
+from .match import SESSION_FORMAT, ParisMatch, session_from_record, session_replay
 from .record import GAME_FORMAT, POSITION_FORMAT, replay, state_from_record
 from .rules import FLAGS, ParisRules
 from .state import ParisState
@@ -129,5 +129,7 @@ GAME = GameInfo(
         "parse_action": parse_action,
         "match_options": {"games": "number of games in the session (the loser deals next)"},
         "session_format": SESSION_FORMAT,
+        # The server's replay of a table of several games (not a format of the notation).
+        "replay_session": session_replay,
     },
 )

@@ -253,6 +253,12 @@ async function init() {
   try {
     data = await getJSON(`/api/tables/${encodeURIComponent(tableId)}/replay`);
   } catch (e) {
+    if (e.status === 409) {
+      // No hand of the table has finished yet (nothing_to_replay): nothing to step through.
+      showError(t("replay.nothing", "No deal of this game has finished yet: there is nothing to replay."));
+      $("#controls").hidden = true;
+      return;
+    }
     showError(t("replay.err_load", "Could not load the game: {error}", { error: e.message }));
     return;
   }

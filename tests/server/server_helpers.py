@@ -177,8 +177,9 @@ class Client:
     async def send(self, obj: Any) -> None:
         await self.ws.send(obj if isinstance(obj, str) else json.dumps(obj))
 
-    async def wait_for(self, pred: Any, start: int = 0, timeout: float = 10.0) -> dict[str, Any]:
-        """The first message from index ``start`` on for which ``pred`` holds."""
+    async def wait_for(self, pred: Any, start: int = 0, timeout: float = 60.0) -> dict[str, Any]:
+        """The first message from index ``start`` on for which ``pred`` holds (``timeout``:
+        a guard against a hang on a machine as busy as it may be, never a measure of speed)."""
         deadline = time.monotonic() + timeout
         seen = start
         while True:

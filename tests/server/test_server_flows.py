@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import threading
 import time
 from typing import Any
 
@@ -78,7 +79,7 @@ def test_rest_lobby(thread_server: ThreadServer) -> None:
             assert r.status_code == 400, body
             assert r.json()["error"]["code"] == "bad_request"
             assert word in r.json()["error"]["message"]
-        r = http.post("/api/tables", content=b"{nope")
+        r = http.post("/api/tables", content=b"{nope", headers={"Content-Type": "application/json"})
         assert r.status_code == 400 and "JSON" in r.json()["error"]["message"]
         r = http.post("/api/tables", content=b"x" * 20000)
         assert r.status_code == 413
@@ -286,12 +287,17 @@ def test_stand_in_timer_hints(thread_server: ThreadServer) -> None:
 
 
 class _SleepyBot(RandomBot):
-    """A bot that thinks for a long time (blocking its thread, as a real search would)."""
+    """A bot that thinks until the test lets it answer (blocking its thread, as a real search
+    would): whatever the machine's speed, what other tables do meanwhile happens while it
+    thinks."""
 
     name = "sleepy"
+    thinking = threading.Event()
+    release = threading.Event()
 
     def act(self, view: Any) -> int:
-        time.sleep(1.0)
+        _SleepyBot.thinking.set()
+        _SleepyBot.release.wait(300)
         return super().act(view)
 
 
@@ -317,16 +323,24 @@ def test_slow_bots_do_not_block_other_tables(thread_server: ThreadServer) -> Non
                     m["type"] == "state" and m["view"] is not None and m["view"]["to_act"] in (0, 1)
                 )
             )
+            deadline = time.monotonic() + 60  # a guard against a hang only
+            while not _SleepyBot.thinking.is_set():
+                assert time.monotonic() < deadline, "the sleepy bot was never asked"
+                await asyncio.sleep(0.05)
+            # The other table plays on while the sleepy bot still thinks (it cannot answer
+            # before the test releases it): it blocked nothing.
             for i in range(4):
-                t0 = time.perf_counter()
                 await play_one(clients, rng, f"fast-{i}")
-                assert time.perf_counter() - t0 < 0.5, "a slow bot blocked another table"
+            assert not _SleepyBot.release.is_set()
             for c in [*clients, watcher]:
                 await c.close()
             assert slow_seats
 
+        _SleepyBot.thinking.clear()
+        _SleepyBot.release.clear()
         run(main())
     finally:
+        _SleepyBot.release.set()
         _FACTORIES.pop("sleepy", None)
         if "sleepy" in BOT_NAMES:
             BOT_NAMES.remove("sleepy")

@@ -25,7 +25,7 @@ from fastapi.staticfiles import StaticFiles
 
 from ..core.registry import get_game
 from ..games.paston.rules import DEFAULT_RULES, Rules
-from .accounts import Accounts
+from .accounts import AccountLimits, Accounts
 from .accounts.routes import router as accounts_router
 from .analysis_api import router as analysis_router
 from .bodylimit import BodyLimitMiddleware
@@ -34,6 +34,7 @@ from .bots_runner import BotRunner
 from .clientlimits import ClientLimits, RateLimited, RequestRateMiddleware
 from .cluster import ClusterNode, ClusterSettings, watch
 from .connguard import ABORT_KEY, AbortHook
+from .csrf import CsrfMiddleware
 from .edge import EdgeSettings
 from .errors import BadRequest
 from .form_limits import NICKNAME_MAX as FORM_NICKNAME_MAX
@@ -171,7 +172,7 @@ def create_app(
         try:
             store = EventStore(db_url)
             store.check_writable()
-            accounts = _app.state.accounts = Accounts(store.engine)
+            accounts = _app.state.accounts = Accounts(store.engine, AccountLimits.of_edge(edge))
             store.on_game_end = accounts.game_ended
             registry = TableRegistry(
                 store,
@@ -337,13 +338,13 @@ def create_app(
             limits.check_join(who)
         table = await registry().create(body, creator)
         limits.note_created(who, table.id)
+        table.note_client(who)  # its bots think on this client's bot-CPU budget
         out: dict[str, Any] = {"id": table.id, "link": f"/t/{table.id}"}
         if creator is not None:
-        table.note_client(who)  # its bots think on this client's bot-CPU budget
             limits.note_joined(who, table.id, creator.seat_taken)
+            table.note_client(who, creator.seat_taken)
             out.update(seat=creator.seat_taken, token=creator.token)
         return out
-            table.note_client(who, creator.seat_taken)
 
     @app.post("/api/tables/{table_id}/rematch")
     async def rematch(table_id: str, request: Request) -> dict[str, Any]:
@@ -354,9 +355,9 @@ def create_app(
         if not isinstance(body, dict) or set(body) - {"token"}:
             raise BadRequest("the body must be a JSON object with your seat 'token'")
         fresh = await registry().rematch(table, body.get("token"))
+        fresh.note_client(who)
         return {"id": fresh.id, "link": f"/t/{fresh.id}"}
 
-        fresh.note_client(who)
     @app.get("/api/tables/{table_id}")
     async def get_table(table_id: str) -> dict[str, Any]:
         table = table_or_404(table_id)
@@ -391,9 +392,9 @@ def create_app(
         account = session.account_id if session is not None else None
         seat, token = await table.join(nickname, seat, take_over, account=account)
         limits.note_joined(who, table.id, seat)
+        table.note_client(who, seat)  # its stand-in and hints think on this client's budget
         return {"seat": seat, "token": token, "link": f"/t/{table.id}"}
 
-        table.note_client(who, seat)  # its stand-in and hints think on this client's budget
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str) -> dict[str, Any]:
         return table_or_404(table_id).record()
@@ -493,6 +494,8 @@ def create_app(
 
         # Innermost: the edge's limits apply first; then a remote table's requests go on.
         app.add_middleware(ClusterRouter, node=lambda: nodes["node"], registry=registry)
+    # Changes from other sites' pages are refused before any route (or a relay) sees them.
+    app.add_middleware(CsrfMiddleware, allowed_origins=edge.allowed_origins)
     # Sizes and times of bodies are bounded before any route reads a byte.
     app.add_middleware(BodyLimitMiddleware, max_body=edge.max_body, body_timeout=edge.body_timeout)
     # Added last, so it runs first: a flood of requests is refused before bodies are read.

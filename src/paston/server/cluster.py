@@ -51,6 +51,7 @@ from sqlalchemy import (
     String,
     Table,
     create_engine,
+    inspect,
     text,
 )
 from sqlalchemy.dialects.postgresql import insert as pg_insert
@@ -201,6 +202,9 @@ class ClusterNode:
         # One connection, used by the event loop and by the watcher's thread: one at a time.
         self._mutex = threading.Lock()
         self.held: set[str] = set()
+        self._peer_key: bytes | None = None
+        if inspect(self.engine).has_table("paston_meta"):
+            _ = self.peer_key  # read at start-up, not by the first request (a blocking query)
         #: The lock session's server process, named by the write fence.
         self.session_pid = int(self._run(text("SELECT pg_backend_pid()")).scalar())
         # The first heartbeat now: a process frozen before its watcher's first round must be
@@ -274,6 +278,16 @@ class ClusterNode:
         ).scalar()
         if held != len(table_ids):
             raise NotOwner("this process no longer owns a table it was writing to")
+
+    @property
+    def peer_key(self) -> bytes:
+        """The cluster's shared key (:mod:`paston.server.cluster_auth`), read once from the
+        database (made there by the first process that needs it)."""
+        if self._peer_key is None:
+            from .server_keys import server_key
+
+            self._peer_key = server_key(self.engine, "cluster_peer_key")
+        return self._peer_key
 
     def owner_address(self, table_id: str) -> str | None:
         """Where the owner of ``table_id`` listens, as last written (None: no owner yet)."""

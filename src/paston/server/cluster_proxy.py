@@ -9,9 +9,14 @@ is sent on over HTTP; a socket is relayed over an internal WebSocket to the owne
 frame in both directions. The owner builds every message for that socket's own seat (or as a
 spectator), exactly as for its own sockets, so the relay never sees more than its client may.
 
-Relayed requests carry ``X-Paston-Forwarded`` (so a request is relayed at most once: the owner
-serves it or refuses it) and ``X-Forwarded-For`` with the peer's address added (believed by
-the owner when the cluster's addresses are among its ``--trusted-proxy`` networks).
+Relayed requests carry ``X-Paston-Forwarded``, signed with the cluster's key
+(:mod:`paston.server.cluster_auth`), so a request is relayed at most once (the owner serves it
+or refuses it), and ``X-Forwarded-For`` with the peer's address added (believed by the owner
+when the cluster's addresses are among its ``--trusted-proxy`` networks). A client that sends
+``X-Paston-Forwarded`` itself cannot sign it: its request is refused (403 ``forged_forward``)
+before any route sees it. The client's ``Origin`` and ``Sec-Fetch-*`` headers were checked
+here (:mod:`paston.server.csrf`) and are not relayed: the owner's own address is not the
+client's page's.
 
 The lobby (``GET /api/tables``) lists the public tables of every process: this one's and
 those the others list (asked over HTTP, each at most every :data:`LOBBY_CACHE` seconds).
@@ -37,6 +42,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .cluster import ClusterNode
+from .cluster_auth import PEER_KEY, sign, verify
 from .registry import TableRegistry
 
 __all__ = ["FORWARDED_HEADER", "ClusterRouter"]
@@ -55,6 +61,12 @@ _HOP_HEADERS = {
     b"upgrade",
     b"x-forwarded-for",
     FORWARDED_HEADER,
+    # Checked at the edge (csrf.py); the owner sees the relay, not the client's page.
+    b"origin",
+    b"sec-fetch-site",
+    b"sec-fetch-mode",
+    b"sec-fetch-dest",
+    b"sec-fetch-user",
 }
 #: Seconds a relayed HTTP request may take at the owner.
 FORWARD_TIMEOUT = 15.0
@@ -84,7 +96,13 @@ class ClusterRouter:
             await self.app(scope, receive, send)
             return
         match = _TABLE_PATH.match(scope["path"])
-        forwarded = any(name == FORWARDED_HEADER for name, _ in scope.get("headers", ()))
+        signature = next((v for k, v in scope.get("headers", ()) if k == FORWARDED_HEADER), None)
+        forwarded = signature is not None
+        if signature is not None:
+            checked = await self._check_peer(signature, scope, receive, send)
+            if checked is None:
+                return
+            receive = checked
         if scope["path"] == "/api/tables" and scope.get("method") == "GET" and not forwarded:
             await self._lobby(send)
             return
@@ -97,7 +115,58 @@ class ClusterRouter:
             # A spectator of a remote table: served from the owner's publications.
             await fanout.serve_spectator(match.group(1), scope, receive, send)
         else:
-            await _relay_socket(address, scope, receive, send)
+            await _relay_socket(address, self.node().peer_key, scope, receive, send)
+
+    async def _check_peer(
+        self, signature: bytes, scope: Scope, receive: Receive, send: Send
+    ) -> Receive | None:
+        """Verify a peer's signature: the ``receive`` to go on with (the body read for the
+        check is handed to the app again), or None once a forged request was refused."""
+        body = b""
+        if scope["type"] == "http":
+            while True:  # bounded in size and time by the outer middleware
+                message = await receive()
+                body += message.get("body", b"")
+                if not message.get("more_body"):
+                    break
+        method = scope.get("method", "GET") if scope["type"] == "http" else "WS"
+        why = verify(
+            self.node().peer_key,
+            signature.decode("latin-1"),
+            method,
+            scope["path"],
+            scope.get("query_string", b""),
+            body,
+        )
+        if why is not None:
+            message_text = (
+                f"X-Paston-Forwarded is for the processes of this cluster only, and this "
+                f"request's is not valid: {why}"
+            )
+            log.warning("cluster: refused a request with a forged X-Paston-Forwarded (%s)", why)
+            if scope["type"] == "http":
+                await _send_json(send, 403, "forged_forward", message_text)
+            else:
+                ws = WebSocket(scope, receive, send)
+                await ws.accept()
+                with contextlib.suppress(Exception):
+                    error = {"type": "error", "code": "forged_forward", "message": message_text}
+                    await ws.send_text(json.dumps(error))
+                    await ws.close(4403)
+            return None
+        scope[PEER_KEY] = True
+        if scope["type"] != "http":
+            return receive
+        replayed = False
+
+        async def replay() -> Message:
+            nonlocal replayed
+            if not replayed:
+                replayed = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        return replay
 
     def owner_elsewhere(self, table_id: str) -> str | None:
         """The address of the live process that owns ``table_id``, or None to serve it here
@@ -134,12 +203,13 @@ class ClusterRouter:
         if self._http is None:
             self._http = httpx.AsyncClient(timeout=FORWARD_TIMEOUT)
         http = self._http
+        key = self.node().peer_key
 
         async def ask(address: str) -> list[dict[str, Any]]:
             try:
                 r = await http.get(
                     address + "/api/tables",
-                    headers={FORWARDED_HEADER.decode(): "1"},
+                    headers={FORWARDED_HEADER.decode(): sign(key, "GET", "/api/tables")},
                     timeout=LOBBY_TIMEOUT,
                 )
                 listed = r.json() if r.status_code == 200 else []
@@ -159,8 +229,10 @@ class ClusterRouter:
             if not message.get("more_body"):
                 break
         headers = [(k, v) for k, v in scope["headers"] if k.lower() not in _HOP_HEADERS]
+        query = scope.get("query_string", b"")
+        signature = sign(self.node().peer_key, scope["method"], scope["path"], query, body)
         headers += [
-            (FORWARDED_HEADER, b"1"),
+            (FORWARDED_HEADER, signature.encode("latin-1")),
             (b"x-forwarded-for", _forwarded_for(scope).encode("latin-1")),
         ]
         if self._http is None:
@@ -220,13 +292,17 @@ async def _send_json(send: Send, status: int, code: str, message: str) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
-async def _relay_socket(address: str, scope: Scope, receive: Receive, send: Send) -> None:
+async def _relay_socket(
+    address: str, key: bytes, scope: Scope, receive: Receive, send: Send
+) -> None:
     """Relay one client socket to the owner's socket for the same table, both ways."""
     ws = WebSocket(scope, receive, send)
     url = "ws" + address.removeprefix("http") + scope["path"]
-    if scope.get("query_string"):
-        url += "?" + scope["query_string"].decode("latin-1")
-    headers = [("X-Paston-Forwarded", "1"), ("X-Forwarded-For", _forwarded_for(scope))]
+    query = scope.get("query_string", b"")
+    if query:
+        url += "?" + query.decode("latin-1")
+    signature = sign(key, "WS", scope["path"], query)
+    headers = [("X-Paston-Forwarded", signature), ("X-Forwarded-For", _forwarded_for(scope))]
     await ws.accept()
     try:
         upstream = await websockets.connect(

@@ -27,8 +27,12 @@ socket to the owner (that costs the owner one socket and one encoded frame per s
 Seated players stay relayed (:mod:`paston.server.cluster_proxy`): each seat's view is private
 (its hand, its legal actions, its hints), so there is nothing to share between two sockets.
 A remote spectator's chat line is sent to the owner (``POST …/spectator-chat``); the line itself
-comes back to everybody through the stream. Only what the table sends to its own spectators is
-ever published, so no hidden card reaches the channel.
+comes back to everybody through the stream. Both internal routes answer only requests signed
+by a process of the cluster (:mod:`paston.server.cluster_auth`), and the owner checks a
+forwarded line as every chat line: the nickname and the text (:mod:`paston.server.textcheck`),
+the client's message and chat rates (its address, as the forwarding process saw it). Only what
+the table sends to its own spectators is ever published, so no hidden card reaches the
+channel.
 """
 
 from __future__ import annotations
@@ -51,8 +55,10 @@ from sqlalchemy.engine import make_url
 from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocket
 
+from .cluster_auth import PEER_KEY, sign
 from .errors import BadRequest
 from .table import Conn, Table, _dumps
+from .textcheck import clean_text
 
 if TYPE_CHECKING:
     from .cluster import ClusterNode
@@ -205,8 +211,9 @@ router = APIRouter()
 
 
 def _internal(request: Request) -> None:
-    # Asked by the cluster's processes only (a client never needs these two routes).
-    if request.headers.get(FORWARDED) is None:
+    # Asked by the cluster's processes only (a client never needs these two routes): the
+    # router marked the request once its signature checked out (cluster_proxy.ClusterRouter).
+    if request.scope.get(PEER_KEY) is not True:
         raise BadRequest("no such route", "not_found", 404)
 
 
@@ -241,8 +248,30 @@ async def spectator_chat(table_id: str, request: Request) -> JSONResponse:
         body = None
     if not isinstance(body, dict):
         raise BadRequest("the body must be a JSON object with 'text' (and 'nickname')")
-    nickname = body.get("nickname") if isinstance(body.get("nickname"), str) else None
+    from .app import NICKNAME_MAX
+
+    # Checked again here, as for a local spectator: the owner trusts no other process's checks.
+    nickname = body.get("nickname")
+    if nickname is not None:
+        nickname = clean_text(nickname, "nickname", max_len=NICKNAME_MAX)
     conn = Conn(None, nickname)
+    limits = request.app.state.limits
+    client = body.get("client")
+    who = client[:100] if isinstance(client, str) and client else limits.client_of(request.scope)
+    cid = body.get("command_id") if isinstance(body.get("command_id"), str) else None
+    over = None
+    if limits.message(who, None):
+        over = (
+            f"more than {limits.edge.address_messages_per_second:g} messages a second from "
+            "your address"
+        )
+    else:
+        over = limits.command("chat", who, None)
+    if over is not None:
+        reject = {"type": "reject", "command_id": cid, "code": "rate_limited"}
+        return JSONResponse(
+            {"frames": [_dumps({**reject, "message": f"{over}; send it again later"})]}
+        )
     await table.handle(conn, {"type": "chat", "text": body.get("text"), **_cid(body)})
     frames = []
     while not conn.outbox.empty():
@@ -442,8 +471,9 @@ class Fanout:
         if address is None:
             return "missing"
         try:
+            path = f"/api/tables/{table_id}/spectator-snapshot"
             r = await self._client().get(
-                f"{address}/api/tables/{table_id}/spectator-snapshot", headers={FORWARDED: "1"}
+                address + path, headers={FORWARDED: sign(self.node.peer_key, "GET", path)}
             )
         except httpx.HTTPError:
             return None
@@ -509,7 +539,7 @@ class Fanout:
             self.tables.setdefault(table_id, set()).add(w)
             self._resync(table_id, w)
             try:
-                remote = _RemoteTable(self, table_id)
+                remote = _RemoteTable(self, table_id, who)
                 await _read(ws, cast(Table, remote), w.conn, _Reader(edge, limits, who, None))
             finally:
                 watchers = self.tables.get(table_id)
@@ -526,18 +556,28 @@ class Fanout:
         finally:
             limits.close_socket(who, None)
 
-    async def chat(self, table_id: str, conn: Conn, msg: dict[str, Any]) -> None:
-        """A remote spectator's chat: the owner handles it; its answers go to ``conn``."""
+    async def chat(
+        self, table_id: str, conn: Conn, msg: dict[str, Any], client: str | None = None
+    ) -> None:
+        """A remote spectator's chat: the owner handles it; its answers go to ``conn``
+        (``client``: the spectator's limiting key, as this process saw it)."""
         cid = msg.get("command_id") if isinstance(msg.get("command_id"), str) else None
         address = await self._owner_address(table_id)
         body = {"nickname": conn.nickname, "text": msg.get("text"), **_cid(msg)}
+        if client is not None:
+            body["client"] = client  # the owner limits the line by the client's own rates
+        raw = json.dumps(body).encode("utf-8", "surrogatepass")
+        path = f"/api/tables/{table_id}/spectator-chat"
         try:
             if address is None:
                 raise httpx.HTTPError("no owner")
             r = await self._client().post(
-                f"{address}/api/tables/{table_id}/spectator-chat",
-                json=body,
-                headers={FORWARDED: "1"},
+                address + path,
+                content=raw,
+                headers={
+                    FORWARDED: sign(self.node.peer_key, "POST", path, "", raw),
+                    "Content-Type": "application/json",
+                },
             )
             frames = r.json()["frames"] if r.status_code == 200 else None
         except (httpx.HTTPError, ValueError, KeyError):
@@ -559,9 +599,10 @@ class Fanout:
 class _RemoteTable:
     """What the socket read loop calls for a remote spectator (in place of the table)."""
 
-    def __init__(self, fanout: Fanout, table_id: str) -> None:
+    def __init__(self, fanout: Fanout, table_id: str, client: str | None = None) -> None:
         self.fanout = fanout
         self.id = table_id
+        self.client = client
 
     async def handle(self, conn: Conn, msg: dict[str, Any]) -> None:
         kind = msg["type"]
@@ -569,7 +610,7 @@ class _RemoteTable:
         if kind == "ping":
             conn.send_json({"type": "pong", "at": time.time()})
         elif kind == "chat":
-            await self.fanout.chat(self.id, conn, msg)
+            await self.fanout.chat(self.id, conn, msg, self.client)
         else:  # action, hint: the table's own answers to a spectator
             message = (
                 "spectators get no hints"

@@ -11,7 +11,8 @@ the database's own clock, so the processes' clocks do not matter):
   ``paston_owners`` row);
 * how fast it creates tables and takes seats: at most ``burst`` in any ``burst / rate``
   window (a sliding window with the token bucket's burst and long-run rate);
-* failed log-ins per address and per name, registrations per address.
+* failed log-ins per address prefix, per name and per known browser (their back-off),
+  registrations per address.
 
 Each rate's "count, then add" runs in one transaction under an advisory lock on the (kind,
 client) pair, so two processes cannot both let the last one through. The holdings are checked
@@ -23,6 +24,7 @@ message rates stay per process: they guard the process's own event loop.
 
 from __future__ import annotations
 
+import hashlib
 import time
 from collections.abc import Callable
 
@@ -32,7 +34,13 @@ from sqlalchemy.engine import Connection, Engine
 from .clientlimits import ClientLimits, RateLimited
 from .edge import EdgeSettings
 
-__all__ = ["ClusterClientLimits", "ClusterFailureLimiter", "QuotaBook", "share_account_limits"]
+__all__ = [
+    "ClusterBackoffLimiter",
+    "ClusterClientLimits",
+    "ClusterFailureLimiter",
+    "QuotaBook",
+    "share_account_limits",
+]
 
 #: The first half of the advisory lock keys of quota counts ("pq").
 QUOTA_LOCK_SPACE = 0x7071
@@ -233,15 +241,55 @@ class ClusterFailureLimiter:
         self.book.clear(self.kind, key)
 
 
+class ClusterBackoffLimiter:
+    """:class:`~paston.server.accounts.throttle.BackoffLimiter`'s interface on the shared
+    counts: the same exponential back-off, from the failures every process wrote."""
+
+    def __init__(
+        self, book: QuotaBook, kind: str, free: int, first: float, most: float, window: float
+    ) -> None:
+        from .accounts.throttle import backoff_depth
+
+        self.book = book
+        self.kind = kind
+        self.free = free
+        self.first = first
+        self.most = most
+        self.window = window
+        self.depth = backoff_depth(free, first, most)
+
+    def retry_after(self, key: str) -> float:
+        from .accounts.throttle import backoff_wait
+
+        ages = self.book.recent(self.kind, _short(key), self.window)[-self.depth :]
+        return backoff_wait(ages, self.free, self.first, self.most)
+
+    def fail(self, key: str) -> None:
+        self.book.add(self.kind, _short(key))
+
+    def clear(self, key: str) -> None:
+        self.book.clear(self.kind, _short(key))
+
+
+def _short(key: str) -> str:
+    """A key that fits ``paston_quota.client`` (a long one by its hash, not cut short)."""
+    if len(key) <= 200:
+        return key
+    return "sha256:" + hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()
+
+
 def share_account_limits(accounts: object, book: QuotaBook) -> None:
     """Make the accounts' log-in and registration limits the cluster's (same numbers)."""
     limits = accounts.limits  # type: ignore[attr-defined]
-    accounts.login_by_address = ClusterFailureLimiter(  # type: ignore[attr-defined]
-        book, "login_address", limits.login_failures, limits.login_window
-    )
-    accounts.login_by_name = ClusterFailureLimiter(  # type: ignore[attr-defined]
-        book, "login_name", limits.login_failures, limits.login_window
-    )
+    for attr, kind, free in (
+        ("login_by_name", "login_name", limits.login_failures),
+        ("login_by_prefix", "login_prefix", limits.prefix_failures),
+        ("login_by_device", "login_device", limits.login_failures),
+    ):
+        limiter = ClusterBackoffLimiter(
+            book, kind, free, limits.login_backoff, limits.login_backoff_max, limits.login_window
+        )
+        setattr(accounts, attr, limiter)
     accounts.register_by_address = ClusterFailureLimiter(  # type: ignore[attr-defined]
         book, "register_address", limits.registrations, limits.register_window
     )

@@ -143,6 +143,33 @@ class EdgeSettings:
     max_clients_tracked: int = field(
         default=20_000, metadata=_doc("clients remembered by the limiters (least recent dropped)")
     )
+    # --- log-ins (exponential back-off; a browser that logged in before is not slowed down)
+    login_failures_per_name: int = field(
+        default=5,
+        metadata=_doc("failed log-ins of one name (or one known browser) before tries wait"),
+    )
+    login_failures_per_prefix: int = field(
+        default=30,
+        metadata=_doc("failed log-ins from one IPv4 /24 or IPv6 /64 before tries wait"),
+    )
+    login_backoff: float = field(
+        default=2.0, metadata=_doc("seconds of the first wait; it doubles after each failure")
+    )
+    login_backoff_max: float = field(
+        default=900.0, metadata=_doc("longest wait between two tries, seconds")
+    )
+    login_failure_memory: float = field(
+        default=86_400.0, metadata=_doc("seconds a failed log-in is remembered")
+    )
+    device_cookie_days: float = field(
+        default=365.0, metadata=_doc("days a browser stays known after logging in")
+    )
+    # --- cross-site requests (see paston.server.csrf)
+    allowed_origins: tuple[str, ...] = field(
+        default=(),
+        metadata=_doc("other origins whose pages may send changes (comma-separated URLs)"),
+    )
+
     # --- analyses and idle tables (issue 17 section 3: one client must not slow everyone down)
     analysis_jobs: int = field(
         default=4, metadata=_doc("analyses running at once in all (more are answered 503)")
@@ -163,7 +190,11 @@ class EdgeSettings:
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
             if isinstance(value, (int, float)) and not isinstance(value, bool) and value <= 0:
+                if value == 0 and f.metadata.get("zero"):
+                    continue
                 raise EdgeSettingError(f"{f.name} must be positive (got {value})")
+        if self.bot_worker_nice > 19:
+            raise EdgeSettingError(f"bot_worker_nice must be 0..19 (got {self.bot_worker_nice})")
         for net in self.trusted_proxies:
             try:
                 ipaddress.ip_network(net, strict=False)
@@ -171,6 +202,14 @@ class EdgeSettings:
                 raise EdgeSettingError(
                     f"trusted_proxies: {net!r} is not an address or network"
                 ) from None
+        from .csrf import origin_of
+
+        for origin in self.allowed_origins:
+            if origin_of(origin) is None:
+                raise EdgeSettingError(
+                    f"allowed_origins: {origin!r} is not an origin (scheme://host[:port], "
+                    "e.g. https://play.example.org)"
+                )
 
     def trusted_networks(self) -> list[ipaddress.IPv4Network | ipaddress.IPv6Network]:
         return [ipaddress.ip_network(n, strict=False) for n in self.trusted_proxies]
@@ -190,11 +229,7 @@ class EdgeSettings:
     ) -> EdgeSettings:
         """``base`` (default: the defaults) with text ``values`` by field name."""
         base = base or cls()
-                if value == 0 and f.metadata.get("zero"):
-                    continue
         known = {f.name: f for f in dataclasses.fields(cls)}
-        if self.bot_worker_nice > 19:
-            raise EdgeSettingError(f"bot_worker_nice must be 0..19 (got {self.bot_worker_nice})")
         changes: dict[str, Any] = {}
         for name, text in values.items():
             f = known.get(name)

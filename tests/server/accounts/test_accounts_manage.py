@@ -54,7 +54,7 @@ def test_a_password_change_needs_the_old_one_and_ends_the_other_sessions(site: S
 def test_wrong_old_passwords_are_rate_limited_like_log_ins(site: Site) -> None:
     a = site.browser()
     register(a, "Bob", "the right one")
-    site.app.state.accounts.set_limits(AccountLimits(login_failures=2, login_window=60))
+    site.app.state.accounts.set_limits(AccountLimits(login_failures=2, login_backoff=60))
     for _ in range(2):
         r = a.post("/api/account/password", json={"old": "the wrong one", "new": "another one"})
         assert r.status_code == 403
@@ -64,7 +64,8 @@ def test_wrong_old_passwords_are_rate_limited_like_log_ins(site: Site) -> None:
     # Deleting the account asks for the password too: the same limit holds.
     r = a.request("DELETE", "/api/account/me", json={"password": "the right one"})
     assert r.status_code == 429
-    # And the name is refused at log-in as well (the failures counted for it).
+    # And the name is slowed down at log-in too (the failures counted for it), for browsers
+    # that never logged in to it.
     r = site.browser().post("/api/account/login", json={"name": "Bob", "password": "the right one"})
     assert r.status_code == 429
 

@@ -18,11 +18,12 @@ from ...core.registry import UnknownGame, get_game
 from ..clientlimits import RateLimited
 from ..errors import BadRequest
 from ..safejson import JSONRejected, parse_json
-from . import history, identity, invitations, removal, sessions
+from . import devices, history, identity, invitations, removal, sessions
 from .history import iso
 from .passwords import check_password
 from .service import Accounts
 from .sessions import COOKIE, SESSION_SECONDS, Session, end_session, new_session
+from .throttle import prefix_key
 
 __all__ = ["router"]
 
@@ -117,32 +118,65 @@ async def register(request: Request) -> Response:
     token = await asyncio.to_thread(new_session, accounts.engine, account.id, None, _agent(request))
     response = JSONResponse({"name": account.name}, status_code=201)
     _set_cookie(request, response, token)
+    _set_device_cookie(request, response, account.name)
     return response
+
+
+def _set_device_cookie(request: Request, response: Response, name: str) -> None:
+    """Remember this browser as one that logged in to ``name`` (see :mod:`.devices`)."""
+    accounts = _accounts(request)
+    max_age = accounts.device_max_age
+    value = devices.add_entry(
+        accounts.device_key, request.cookies.get(devices.COOKIE), identity.name_key(name), max_age
+    )
+    response.set_cookie(
+        devices.COOKIE,
+        value,
+        max_age=int(max_age),
+        path=devices.DEVICE_PATH,
+        httponly=True,
+        samesite="strict",
+        secure=request.url.scheme == "https",
+    )
 
 
 @router.post("/api/account/login")
 async def login(request: Request) -> Response:
+    """Log in. Failures slow down further tries (exponential back-off, never a lock): per
+    name and per address prefix for browsers that never logged in to the name, per browser
+    for one that did (its device cookie), so nobody else's failures keep the owner out."""
     accounts = _accounts(request)
-    who = _client(request)
     body = await _json_body(request, ("name", "password"))
     name, password = body.get("name"), body.get("password")
     if not isinstance(name, str) or not isinstance(password, str):
         raise BadRequest("'name' and 'password' must be texts")
     key = identity.name_key(name[:200])
-    wait = max(accounts.login_by_address.retry_after(who), accounts.login_by_name.retry_after(key))
+    device = devices.find_entry(
+        accounts.device_key, request.cookies.get(devices.COOKIE), key, accounts.device_max_age
+    )
+    # Which counters this try is judged by, and charged to if it fails.
+    if device is not None:
+        throttles = [(accounts.login_by_device, device.device_id)]
+    else:
+        prefix = prefix_key(_client(request))
+        throttles = [(accounts.login_by_name, key), (accounts.login_by_prefix, prefix)]
+    wait = max(limiter.retry_after(k) for limiter, k in throttles)
     if wait > 0:
         raise _limited("failed log-ins", wait)
     account = None
     if len(name) <= 200 and len(password) <= 1024:
+        # Constant work for an unknown name too (a dummy hash is checked): see passwords.py.
         account = await asyncio.to_thread(identity.authenticate, accounts.engine, name, password)
     if account is None:
-        accounts.login_by_address.fail(who)
-        accounts.login_by_name.fail(key)
+        for limiter, k in throttles:
+            limiter.fail(k)
         return _error(401, "bad_login", BAD_LOGIN)
-    accounts.login_by_name.clear(key)
+    if device is not None:
+        accounts.login_by_device.clear(throttles[0][1])
     token = await asyncio.to_thread(new_session, accounts.engine, account.id, None, _agent(request))
     response = JSONResponse({"name": account.name})
     _set_cookie(request, response, token)
+    _set_device_cookie(request, response, account.name)
     return response
 
 
@@ -162,11 +196,13 @@ async def logout(request: Request) -> Response:
 
 
 async def _confirm_password(request: Request, session: Session, password: Any) -> None:
-    """Raise unless ``password`` is the logged-in player's password; failures count against
-    the address and the name like failed log-ins (the same limits)."""
+    """Raise unless ``password`` is the logged-in player's password. The session is a known
+    browser: its own failures slow it down (like a device cookie's), others' do not; each
+    failure counts against the name too, so a stolen session gains no extra guesses."""
     accounts = _accounts(request)
-    who, key = _client(request), identity.name_key(session.name)
-    wait = max(accounts.login_by_address.retry_after(who), accounts.login_by_name.retry_after(key))
+    key = identity.name_key(session.name)
+    mine = f"session:{session.token_hash}"
+    wait = accounts.login_by_device.retry_after(mine)
     if wait > 0:
         raise _limited("wrong passwords", wait)
     ok = isinstance(password, str) and len(password) <= 1024
@@ -175,7 +211,7 @@ async def _confirm_password(request: Request, session: Session, password: Any) -
             identity.password_matches, accounts.engine, session.account_id, password
         )
     if not ok:
-        accounts.login_by_address.fail(who)
+        accounts.login_by_device.fail(mine)
         accounts.login_by_name.fail(key)
         raise BadRequest(
             "the password you gave is not your current password", "wrong_password", 403

@@ -21,6 +21,7 @@ from rich.console import Console
 from ..core.errors import RecordError
 from ..core.meta import build_meta
 from ..core.protocol import GameInfo
+from ..core.record_json import loads
 from ..core.registry import UnknownGame, game_for_record, get_game, replay
 from ..games.paston.record import (
     DEAL_FORMAT,
@@ -28,7 +29,6 @@ from ..games.paston.record import (
     deal_from_record,
     deal_record,
     game_from_record,
-    load_record,
 )
 from ..games.paston.rules import RuleError, Rules
 from ..games.paston.shuffle import deal_until_playable
@@ -46,7 +46,8 @@ BAD_INPUT = 2
 def fail(message: str) -> NoReturn:
     """Print one ``error:`` line on standard error and exit with status 2."""
     # One line, whatever the message holds: later lines would look like separate errors.
-    line = " ".join(str(message).split())
+    # Only line breaks go: other whitespace stays (an action is quoted exactly as written).
+    line = " ".join(str(message).splitlines()).strip()
     sys.stderr.write(f"error: {line}\n")
     sys.stderr.flush()
     raise typer.Exit(BAD_INPUT)
@@ -77,20 +78,20 @@ def read_record(source: str) -> dict[str, Any]:
     if not text.strip():
         fail(f"not JSON: {where} is empty (a record is a JSON object)")
     try:
-        json.loads(text)
+        data = loads(text)
     except json.JSONDecodeError as exc:
         # json's own messages can end in "at" ("Unterminated string starting at"), and
         # its position is the place that matters: say it once, as line and column.
         what = exc.msg.removesuffix(" at").removesuffix(" starting")
         fail(f"not JSON: {what} (line {exc.lineno}, column {exc.colno} of {where})")
-    except RecursionError:
-        fail("not JSON: nested too deeply")
-    try:
-        return load_record(text)
     except RecordError as exc:
+        # A number no record may hold (an integer over 4,300 digits, NaN): named by its path.
         fail(str(exc))
     except RecursionError:
         fail("not JSON: nested too deeply")
+    if not isinstance(data, dict):
+        fail(f"a record is a JSON object, not {type(data).__name__}")
+    return data
 
 
 def parse_rules(text: str | None) -> Rules:
@@ -141,8 +142,10 @@ def replay_command(
     """Replay a record of any game and print where it stands, as JSON."""
     record = read_record(file)
     result = _guarded(replay, record)
-    # Built completely before anything is written: on error nothing reaches stdout.
-    sys.stdout.write(json.dumps(result) + "\n")
+    # Built completely before anything is written: on error nothing reaches stdout. A
+    # number too long to print (a score grown from a huge flag) is a bad record too.
+    text = _guarded(json.dumps, result)
+    sys.stdout.write(text + "\n")
 
 
 def deal_command(

@@ -2,7 +2,21 @@
 
 from __future__ import annotations
 
-__all__ = ["IllegalAction", "RecordError"]
+import json
+
+__all__ = ["IllegalAction", "RecordError", "quoted_action"]
+
+#: Characters :meth:`str.splitlines` breaks on that ``json.dumps`` leaves as they are.
+_LINE_ENDS = frozenset("\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")
+
+
+def quoted_action(raw: str) -> str:
+    """An action as written, as a JSON string literal on one line (the notations' ``"RAW"``):
+    every character kept, runs of spaces included; quotes and backslashes escaped, and each
+    character that would end a line (``\\n``, U+2028 …) written as an escape, so that an
+    error stays one line."""
+    text = json.dumps(raw, ensure_ascii=False)
+    return "".join(f"\\u{ord(ch):04x}" if ch in _LINE_ENDS else ch for ch in text)
 
 
 class RecordError(ValueError):
@@ -55,7 +69,7 @@ class IllegalAction(RecordError):
         if self.position is not None:
             parts.append(f"action {self.position}")
         if self.action is not None:
-            quoted = f'"{self.action}"'
+            quoted = quoted_action(self.action)
             if parts:
                 parts[-1] += " " + quoted
             else:

@@ -151,6 +151,9 @@ class Written:
 
 _ARITY = {"swap": 2, "ready": 0, "pickup": 0, "blind": 1}
 
+#: The slot a ``blind`` names when its number is 3 or more: no such slot.
+BEYOND_SLOTS = 3
+
 
 def _unparsable(text: str, detail: str | None) -> IllegalAction:
     reason = "unparsable" if detail is None else f"unparsable: {detail}"
@@ -194,7 +197,11 @@ def parse_written(text: str) -> Written:
         digits = args[0]
         if not (digits.isascii() and digits.isdigit()):
             raise _unparsable(text, f"the slot of blind is a number 0, 1 or 2, not {digits!r}")
-        return Written("blind", slot=int(digits))
+        # Leading zeros are allowed (``blind 01``). A number of two or more digits is beyond
+        # the slots and is never converted (int() refuses strings of over 4,300 digits).
+        significant = digits.lstrip("0") or "0"
+        slot = int(significant) if len(significant) == 1 else BEYOND_SLOTS
+        return Written("blind", slot=min(slot, BEYOND_SLOTS))
     return Written(keyword)
 
 
@@ -251,7 +258,7 @@ def parse_action(text: str) -> int:
     if action is not None:
         return action
     if written.kind == "blind":
-        raise IllegalAction(f"no such slot: slots are 0, 1 and 2, not {written.slot}", action=text)
+        raise IllegalAction("no such slot: slots are 0, 1 and 2", action=text)
     ranks = {card_rank(c) for c in written.cards}
     if len(ranks) > 1:
         raise IllegalAction("mixed ranks: a play is cards of one rank", action=text)

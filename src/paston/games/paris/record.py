@@ -12,7 +12,8 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from ...core.errors import IllegalAction, RecordError
+from ...core.errors import IllegalAction, RecordError, quoted_action
+from ...core.record_json import loads
 from .cards import CARD_NAMES, NUM_CARDS, RANK_CHARS, TEN, CardError, parse_card
 from .rules import ParisRules, RuleError
 from .state import ParisState, hand_target
@@ -39,7 +40,7 @@ class ParisActionError(IllegalAction):
     the action exactly as written, as a JSON string literal."""
 
     def _where(self) -> list[str]:
-        raw = json.dumps(self.action, ensure_ascii=False)
+        raw = quoted_action(self.action or "")
         parts = super(IllegalAction, self)._where()
         parts.append(f"action {self.position} {raw}" if self.position is not None else raw)
         return parts
@@ -143,7 +144,7 @@ def position_record(state: ParisState, meta: Mapping[str, Any] | None = None) ->
 def load_json(text: str) -> dict[str, Any]:
     """Parse a record's JSON text; raises :class:`RecordError` on anything but a JSON object."""
     try:
-        data = json.loads(text)
+        data = loads(text)
     except json.JSONDecodeError as exc:
         raise RecordError(f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
     if not isinstance(data, dict):

@@ -645,7 +645,9 @@ class ParisState:
             return f"not blind stage: seat {seat} still has {where} cards to play"
         if slot > 2 or self._down[seat][slot] < 0:
             left = ", ".join(str(i) for i in self.face_down_slots(seat))
-            return f"no such slot: slot {slot} holds no card (slots left: {left})"
+            # A number above 2 is not repeated: the error line quotes the action as written.
+            what = f"slot {slot} holds no card" if slot <= 2 else "slots are 0, 1 and 2"
+            return f"no such slot: {what} (slots left: {left})"
         return None
 
     # ------------------------------------------------------------ applying

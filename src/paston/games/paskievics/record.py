@@ -11,9 +11,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...core.errors import IllegalAction, RecordError
+from ...core.record_json import loads
 from . import actions as A
 from .cards import CARD_NAMES, NUM_CARDS, CardError, format_cards, parse_card
-from .match import PaskievicsMatch
+from .match import DoubledRounds, PaskievicsMatch
 from .rules import PaskievicsRules, RuleError
 from .scoring import D
 from .state import SIDE_NAMES, PaskievicsState
@@ -196,7 +197,9 @@ def _load_game(record: Mapping[str, Any], rules: PaskievicsRules) -> PaskievicsM
                 if isinstance(deal, Mapping) and deal.get("dealer") != match.next_dealer():
                     _seat(deal.get("dealer"), rules.players, "dealer")
                     raise RecordError(f"dealer must be {match.next_dealer()}")
-            multiplier = match.next_multiplier() if match is not None else None
+            # Deal 1 of a game has no doubled round before it (rules §11.3: no counters yet,
+            # m = 1); only a lone deal record may carry the multiplier of a later deal.
+            multiplier = match.next_multiplier() if match is not None else _first_multiplier(rules)
             state = _start(deal, rules, multiplier)
             if match is None:
                 match = PaskievicsMatch(rules, state.dealer)
@@ -211,9 +214,15 @@ def _load_game(record: Mapping[str, Any], rules: PaskievicsRules) -> PaskievicsM
     return match
 
 
+def _first_multiplier(rules: PaskievicsRules) -> int:
+    """The multiplier of a game's first deal: the doubled rounds before any deal."""
+    return DoubledRounds(rules).multiplier()
+
+
 def load_json(text: str) -> dict[str, Any]:
+    """Parse a record's JSON text; raises :class:`RecordError` on anything but a JSON object."""
     try:
-        data = json.loads(text)
+        data = loads(text)
     except json.JSONDecodeError as exc:
         raise RecordError(f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
     if not isinstance(data, dict):

@@ -133,7 +133,8 @@ class PaskievicsRules:
             elif kind == "int":
                 low, high = limits
                 if name == "players":
-                    ok = not isinstance(value, bool) and value in (4, 5)
+                    # type() is int: 4.0 == 4 and True == 1, but a flag's count is an integer.
+                    ok = type(value) is int and value in (4, 5)
                     if not ok:
                         raise RuleError(f"rules: players must be 4 or 5, not {_shown(value)}")
                     continue

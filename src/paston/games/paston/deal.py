@@ -193,7 +193,8 @@ class Deal:
         rules: Rules | None = None,
     ) -> None:
         self.rules = rules if rules is not None else DEFAULT_RULES
-        if isinstance(dealer, bool) or dealer not in (0, 1, 2):
+        # ``type() is int``: 1.0 == 1 and True == 1, but a record's seat is a JSON integer.
+        if type(dealer) is not int or dealer not in (0, 1, 2):
             raise RecordError(f"dealer must be a seat 0, 1 or 2, not {dealer!r}")
         if not isinstance(first_deal, bool):
             raise RecordError(f"first_deal must be true or false, not {first_deal!r}")

@@ -39,7 +39,7 @@ class Game:
         rng: random.Random | None = None,
         totals: tuple[int, int, int] = (0, 0, 0),
     ) -> None:
-        if isinstance(first_dealer, bool) or first_dealer not in (0, 1, 2):
+        if type(first_dealer) is not int or first_dealer not in (0, 1, 2):
             raise RecordError(f"the first dealer must be a seat 0, 1 or 2, not {first_dealer!r}")
         self.rules = rules if rules is not None else DEFAULT_RULES
         self.first_dealer = first_dealer

@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from ...core.errors import IllegalAction, RecordError
+from ...core.record_json import loads
 from .actions import CONTRACT_NAMES, SURRENDER, action_str, discard_cards
 from .cards import card_name, cards_of
 from .deal import PLAY, Deal
@@ -67,7 +68,7 @@ def game_record(game: Game) -> dict[str, Any]:
 def load_record(text: str) -> dict[str, Any]:
     """Parse a record's JSON text; raises :class:`RecordError` on anything but a JSON object."""
     try:
-        data = json.loads(text)
+        data = loads(text)
     except json.JSONDecodeError as exc:
         raise RecordError(f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
     if not isinstance(data, dict):
@@ -105,7 +106,8 @@ def _deal_body(
         raise RecordError("'prikup' must be a list of card strings", deal=deal_no)
     if expect is not None:
         dealer, first = expect
-        if body["dealer"] != dealer:
+        # A dealer that is no seat at all (2.0, true) is refused by Deal, as in deal 1.
+        if type(body["dealer"]) is int and body["dealer"] != dealer:
             raise RecordError(
                 f"the dealer must be seat {dealer} by the rotation, not {body['dealer']!r}",
                 deal=deal_no,
@@ -164,7 +166,7 @@ def game_from_record(record: dict[str, Any]) -> Game:
     if deals:
         first = deals[0]
         if isinstance(first, dict):
-            if first.get("dealer") in (0, 1, 2) and not isinstance(first.get("dealer"), bool):
+            if type(first.get("dealer")) is int and first["dealer"] in (0, 1, 2):
                 first_dealer = first["dealer"]
             elif "dealer" in first:
                 # Deal 1 may have any dealer, so a bad one is not a rotation error.

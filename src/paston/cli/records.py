@@ -21,7 +21,7 @@ from rich.console import Console
 from ..core.errors import RecordError
 from ..core.meta import build_meta
 from ..core.protocol import GameInfo
-from ..core.record_json import loads
+from ..core.record_json import MAX_INT_DIGITS, loads
 from ..core.registry import UnknownGame, game_for_record, get_game, replay
 from ..games.paston.record import (
     DEAL_FORMAT,
@@ -127,6 +127,12 @@ def _guarded(func: Callable[..., Any], *args: Any) -> Any:
     except (RecordError, RuleError) as exc:
         fail(str(exc))
     except ValueError as exc:
+        if "integer string conversion" in str(exc):
+            # Python's int-string limit, met by a result grown from huge numbers of the record.
+            fail(
+                f"a number in the result has over {MAX_INT_DIGITS} digits, too long to print "
+                "(the record's multiplier or a flag is too large)"
+            )
         # Every game's rule and record errors are ValueErrors with a message for people.
         fail(str(exc))
     except RecursionError:

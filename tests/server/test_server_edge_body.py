@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import json
 import socket
-import time
 from pathlib import Path
 
 import pytest
@@ -35,13 +34,12 @@ def test_declared_length_over_limit_refused_before_reading(
     while the client has sent only its head (nothing of the body is waited for)."""
     with socket.create_connection(("127.0.0.1", edge_server.port), timeout=10) as s:
         s.sendall(_head(path, f"Content-Length: {300 * 1024 * 1024}\r\n"))
-        t0 = time.monotonic()
-        answer = read_all(s, 5)
-        took = time.monotonic() - t0
+        # Not one byte of the body follows: a server that waited for it would answer 408
+        # after `body_timeout`, not 413 (the wait only guards against a hang).
+        answer = read_all(s, 60)
     assert answer.startswith(b"HTTP/1.1 413"), answer[:200]
     body = json.loads(answer.partition(b"\r\n\r\n")[2])
     assert body["error"]["code"] == "too_large"
-    assert took < 3
 
 
 def test_chunked_body_counted_while_arriving(edge_server: EdgeServer) -> None:
@@ -66,7 +64,7 @@ def test_chunked_body_counted_while_arriving(edge_server: EdgeServer) -> None:
             if answer:
                 break
         if not answer:
-            answer = read_all(s, 5)
+            answer = read_all(s, 60)
     assert answer.startswith(b"HTTP/1.1 413"), answer[:200]
     assert sent < 256 * 1024, f"{sent} bytes were sent before the refusal"
 

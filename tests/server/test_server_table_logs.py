@@ -75,7 +75,7 @@ def test_logs_at_debug_hold_no_hidden_card(
                 await people.handle(actor, {"type": "chat", "text": f"move {i}"})
                 await people.handle(actor, {"type": "hint"})
                 drain(actor)
-            await until(lambda: auto.status == "over" or auto.hands_dealt >= 3, timeout=30)
+            await until(lambda: auto.status == "over" or auto.hands_dealt >= 3)
             logs = []
             for table in (auto, people):
                 logs.append(await asyncio.to_thread(load_events, registry.store, table.id))

@@ -31,8 +31,9 @@ from ..bots.registry import make_bot
 
 __all__ = ["BotAnswer", "BotCache", "BotJob", "init_worker", "run_in_worker"]
 
-#: Bots one worker keeps built (least recently used dropped first).
-CACHE_SIZE = 12
+#: Bots one worker keeps built (least recently used dropped first): a few tables' seats. A
+#: dropped bot is built again at its next decision (milliseconds next to a search's thinking).
+CACHE_SIZE = 6
 #: Seconds an unused bot is kept (its table has most likely ended).
 CACHE_IDLE = 600.0
 

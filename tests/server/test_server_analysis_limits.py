@@ -19,7 +19,7 @@ from typing import Any
 import httpx
 from edge_helpers import EdgeServer, forwarded
 
-from paston.server.analysis_api import WORLDS, CpuBudgets
+from paston.server.analysis_api import WORKER_NICE, WORLDS, AnalysisService, CpuBudgets
 
 A, B, SETUP = "203.0.113.21", "203.0.113.22", "198.51.100.9"
 TRUST = {"trusted_proxies": "127.0.0.1"}
@@ -155,3 +155,16 @@ def test_cpu_budgets_refill_and_go_into_debt() -> None:
     for who in ("b", "c", "d"):
         budgets.charge(who, 1.0)
     assert len(budgets._balances) == 2  # the least recent client is forgotten
+
+
+def test_the_analysis_worker_runs_at_a_lower_priority() -> None:
+    """An analysis keeps its worker's core busy: the server's own process (every table's
+    moves) must win that core, so the worker is niced."""
+    import os
+
+    service = AnalysisService()
+    try:
+        worker = service.pool().submit(os.nice, 0).result(timeout=HANG_GUARD)
+    finally:
+        service.drop_pool()
+    assert worker == min(19, os.nice(0) + WORKER_NICE)

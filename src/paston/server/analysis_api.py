@@ -32,6 +32,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import concurrent.futures.process
+import contextlib
 import hashlib
 import json
 import math
@@ -64,6 +65,8 @@ DECISION_SECONDS = 1.0
 #: Seconds one analysis may take; the deals not reached by then are skipped.
 ANALYSIS_SECONDS = 600.0
 CACHE_SIZE = 32
+#: How much nicer than the server the analysis worker runs (``os.nice``).
+WORKER_NICE = 10
 
 router = APIRouter()
 
@@ -159,7 +162,7 @@ class AnalysisService:
                 # spawn: the server process has threads, which fork does not copy safely.
                 ctx = multiprocessing.get_context("spawn")
                 self._pool = concurrent.futures.ProcessPoolExecutor(
-                    1, mp_context=ctx, initializer=_die_with_parent, initargs=(os.getpid(),)
+                    1, mp_context=ctx, initializer=_init_worker, initargs=(os.getpid(),)
                 )
             return self._pool
 
@@ -183,6 +186,15 @@ class AnalysisService:
             if oldest is None:
                 break
             del self.jobs[oldest]
+
+
+def _init_worker(parent: int) -> None:
+    """In the worker, at its start: a lower CPU priority (an analysis may keep its core busy
+    for minutes; the server's own process, which plays every table, comes first), and an exit
+    when the server is gone."""
+    with contextlib.suppress(OSError):
+        os.nice(WORKER_NICE)
+    _die_with_parent(parent)
 
 
 def _die_with_parent(parent: int, every: float = 1.0) -> None:

@@ -12,12 +12,14 @@ refused.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import inspect
 import os
 import signal
 import threading
 import time
 from collections.abc import Iterator
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
@@ -319,3 +321,26 @@ def test_the_bounds_are_the_bots_own_defaults() -> None:
     assert BOT_OPTIONS["paris"]["dpimc"]["worlds"][1] == defaults(DpimcBot)["worlds"]
     pask = defaults(PaskievicsPimc)
     assert BOT_OPTIONS["paskievics"]["pimc"]["worlds"] == (pask["min_worlds"], pask["worlds"])
+
+
+def test_a_killed_worker_is_replaced() -> None:
+    """A worker that dies (killed, out of memory) breaks its pool; the next decisions get a
+    fresh one instead of failing for ever."""
+    seat, view, legal = _first_view()
+
+    async def main() -> None:
+        runner = BotRunner(1, processes=True)
+        try:
+            job = BotJob("t1", seat, "heuristic", "paston", view)
+            first = await runner.decide(job, "c")
+            os.kill(first.pid, signal.SIGKILL)
+            answers = []
+            for _ in range(3):
+                with contextlib.suppress(BrokenProcessPool):
+                    answers.append(await runner.decide(job, "c"))
+            assert answers and answers[-1].result in legal
+            assert answers[-1].pid != first.pid
+        finally:
+            runner.close()
+
+    asyncio.run(main())

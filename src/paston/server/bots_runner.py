@@ -248,11 +248,11 @@ class BotRunner:
             except TimeoutError:
                 raise BotTimeout(f"no worker free within {limit:g} s") from None
             try:
-                future = self._submit(job)
-            except BrokenProcessPool:
-                self._gate.release()
-                self._replace_pool()
-                raise
+                try:
+                    future = self._submit(job)
+                except BrokenProcessPool:
+                    self._replace_pool()  # a worker died since the last job: a fresh pool
+                    future = self._submit(job)
             except BaseException:
                 self._gate.release()
                 raise

@@ -64,7 +64,7 @@ class ServerProcess:
             env=self.env,
         )
         assert self.proc.stdout is not None
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 120  # a guard against a hang: a busy machine starts late
         line = ""
         while time.monotonic() < deadline:
             line = self.proc.stdout.readline()
@@ -129,7 +129,7 @@ class ThreadServer:
 
     def __enter__(self) -> ThreadServer:
         self.thread.start()
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + 120  # a guard against a hang only
         while not self.server.started:
             if time.monotonic() > deadline:
                 raise RuntimeError("uvicorn did not start")

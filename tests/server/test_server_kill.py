@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
 from pathlib import Path
 from typing import Any
 
@@ -16,11 +17,13 @@ async def _play(clients: list[Client], rng: random.Random, n: int, tag: str) -> 
     """Play ``n`` actions; returns ``(seat, action, seq, command_id)`` of each acked one."""
     acked = []
     for i in range(n):
-        for _ in range(200):
+        deadline = time.monotonic() + 60  # a guard against a hang, not a measure of speed
+        while True:
             movers = [c for c in clients if my_turn(c)]
             seqs = {c.state["seq"] for c in clients if c.state}
             if movers and len(seqs) == 1:
                 break
+            assert time.monotonic() < deadline, "no seat's turn came"
             await asyncio.sleep(0.01)
         mover = movers[0]
         assert mover.state is not None

@@ -21,14 +21,16 @@ import time
 from collections.abc import Iterator
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import httpx
 import pytest
 import uvicorn
 from server_helpers import ServerProcess, free_port
 
+from paston.bots.registry import _REGISTRY, BOT_NAMES, register_bot
 from paston.core.registry import get_game
+from paston.games.paston.bots.random_bot import RandomBot
 from paston.server import create_app
 from paston.server.bot_budget import CpuBudget
 from paston.server.bot_specs import BOT_OPTIONS, check_bot_spec
@@ -344,3 +346,64 @@ def test_a_killed_worker_is_replaced() -> None:
             runner.close()
 
     asyncio.run(main())
+
+
+class _Gated(RandomBot):
+    """Decides only once the test opens the gate, noting which table asked, in order."""
+
+    gate = threading.Event()
+    order: ClassVar[list[str]] = []
+    table = ""
+
+    def act(self, view: Any) -> int:
+        _Gated.order.append(self.table)
+        _Gated.gate.wait(30)
+        return super().act(view)
+
+
+def test_waiting_clients_take_turns_for_the_workers() -> None:
+    """One worker; client A queues three tables' decisions, then B one: B's decision runs
+    second, not after all of A's (they would be served in the order they came)."""
+    seat, view, _legal = _first_view()
+    names = ["a1", "a2", "a3", "b1"]
+
+    def maker(table: str) -> Any:
+        def make(seed: int | None = None) -> _Gated:
+            bot = _Gated(seed=seed)
+            bot.table = table
+            return bot
+
+        return make
+
+    for table in names:
+        register_bot(f"gated_{table}", maker(table), game="paston")
+    try:
+
+        async def main() -> None:
+            runner = BotRunner(1)
+            try:
+
+                def ask(table: str, client: str) -> asyncio.Task[Any]:
+                    job = BotJob(table, seat, f"gated_{table}", "paston", view)
+                    return asyncio.create_task(runner.decide(job, client))
+
+                jobs = [ask("a1", "A")]
+                while not _Gated.order:
+                    await asyncio.sleep(0.01)  # a1 holds the only worker
+                jobs += [ask("a2", "A"), ask("a3", "A")]
+                await asyncio.sleep(0.05)
+                jobs.append(ask("b1", "B"))
+                await asyncio.sleep(0.05)
+                assert runner.stats()["waiting"] == 3
+                _Gated.gate.set()
+                await asyncio.gather(*jobs)
+            finally:
+                runner.close()
+
+        asyncio.run(main())
+        assert _Gated.order == ["a1", "a2", "b1", "a3"]
+    finally:
+        for table in names:
+            _REGISTRY["paston"].pop(f"gated_{table}", None)
+            if f"gated_{table}" in BOT_NAMES:
+                BOT_NAMES.remove(f"gated_{table}")

@@ -159,7 +159,8 @@ class BotRunner:
         self.processes = processes
         self.nice = nice
         self.budget = budget
-        self._cache = BotCache(size=256)  # thread mode: the bots of every table
+        # Thread mode: the bots of every table (closed when their table ends), bounded.
+        self._cache = BotCache(size=64)
         self._pool: Executor | None = None
         self._gate = _FairGate(self.workers)
         self._running: dict[str, Future[Any]] = {}

@@ -124,6 +124,10 @@ def init_worker(parent: int, nice: int) -> None:
     if nice > 0:
         with contextlib.suppress(OSError):
             os.nice(nice)
+        # Linux: a batch task never preempts the server when it wakes up.
+        if hasattr(os, "sched_setscheduler") and hasattr(os, "SCHED_BATCH"):
+            with contextlib.suppress(OSError):
+                os.sched_setscheduler(0, os.SCHED_BATCH, os.sched_param(0))
     _die_with_parent(parent)
 
 

@@ -89,6 +89,15 @@ def _call_in(loop: asyncio.AbstractEventLoop, fn: Any, *args: Any) -> None:
         loop.call_soon_threadsafe(fn, *args)
 
 
+def default_workers() -> int:
+    """Bot worker processes when the settings name none: one core is left to the event loop."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        cores = os.cpu_count() or 1
+    return max(1, min(4, cores - 1))
+
+
 class _FairGate:
     """At most ``size`` jobs in the pool; waiting clients take turns (round robin)."""
 
@@ -152,9 +161,7 @@ class BotRunner:
     ) -> None:
         cores = os.cpu_count() or 1
         # Threads: a few more than cores, as a table stuck in a slow bot holds only one.
-        self.workers = workers or (
-            max(2, min(4, cores)) if processes else max(4, min(8, 2 * cores))
-        )
+        self.workers = workers or (default_workers() if processes else max(4, min(8, 2 * cores)))
         self.decision_limit = decision_limit
         self.processes = processes
         self.nice = nice
@@ -176,7 +183,7 @@ class BotRunner:
                 edge.bot_cpu_per_minute, edge.bot_cpu_burst, max_clients=edge.max_clients_tracked
             )
         return cls(
-            edge.bot_workers if edge.bot_processes else None,
+            (edge.bot_workers or default_workers()) if edge.bot_processes else None,
             processes=edge.bot_processes,
             nice=edge.bot_worker_nice,
             budget=budget,

@@ -120,7 +120,11 @@ class EdgeSettings:
         metadata=_doc("bots think in worker processes (false: threads of the server process)"),
     )
     bot_workers: int = field(
-        default=2, metadata=_doc("bot decisions and hints computed at once (worker processes)")
+        default=0,
+        metadata={
+            **_doc("bot worker processes (0: one fewer than the cores, at least 1, at most 4)"),
+            "zero": True,
+        },
     )
     bot_worker_nice: int = field(
         default=10,

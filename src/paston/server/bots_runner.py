@@ -265,8 +265,9 @@ class BotRunner:
                 self._gate.release()
                 raise
             self._running[table_id] = future
+            pool = self._pool
             future.add_done_callback(
-                lambda done: _call_in(loop, self._finished, table_id, client, done)
+                lambda done: _call_in(loop, self._finished, table_id, client, pool, done)
             )
             try:
                 answer = await asyncio.wait_for(
@@ -277,7 +278,9 @@ class BotRunner:
                 raise BotTimeout(f"no decision within {limit:g} s") from None
             return Decision(answer.result, job.spec, answer.cpu, answer.pid, fell_back)
 
-    def _finished(self, table_id: str, client: str, future: Future[Any]) -> None:
+    def _finished(
+        self, table_id: str, client: str, pool: Executor | None, future: Future[Any]
+    ) -> None:
         """In the event loop, once a job ended (decided, failed, or abandoned long ago)."""
         self._gate.release()
         if self._running.get(table_id) is future:
@@ -285,8 +288,8 @@ class BotRunner:
         if future.cancelled():
             return
         exc = future.exception()
-        if isinstance(exc, BrokenProcessPool):
-            self._replace_pool()
+        if isinstance(exc, BrokenProcessPool) and pool is self._pool:
+            self._replace_pool()  # (not a fresh pool that replaced the broken one already)
         elif exc is None and self.budget is not None:
             self.budget.charge(client, future.result().cpu)
 

@@ -72,3 +72,15 @@ def test_scores_too_long_to_print_are_one_error_line(command: str) -> None:
         "error: a number in the result has over 4300 digits, too long to print "
         "(the record's multiplier or a flag is too large)\n"
     )
+
+
+@pytest.mark.parametrize("value", [None, 2.0, True, 3, 0])
+def test_a_written_multiplier_is_a_power_of_two_integer(value: Any) -> None:
+    # null was taken as "absent" (x1); the notation's multiplier is optional, not nullable.
+    shown = json.dumps(value)
+    game = r95()  # a pass-out, then the same dealer again
+    game["deals"][1]["multiplier"] = value
+    for record in ({**R91, "multiplier": value}, game):
+        with pytest.raises(RecordError) as info:
+            paston.replay(record)
+        assert str(info.value).endswith(f"multiplier: must be a power of two >= 1, not {shown}")

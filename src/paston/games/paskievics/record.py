@@ -133,10 +133,9 @@ def _start(
         seen.add(card)
     if len(seen) != NUM_CARDS:  # pragma: no cover - sizes above make this unreachable
         raise RecordError("hands and talon must hold all 42 cards")
+    # Optional, but when written a JSON integer: null is no multiplier (notation §4).
     given = deal.get("multiplier")
-    if given is not None and (
-        isinstance(given, bool) or not isinstance(given, int) or given < 1 or given & (given - 1)
-    ):
+    if "multiplier" in deal and (type(given) is not int or given < 1 or given & (given - 1)):
         raise RecordError(f"multiplier: must be a power of two >= 1, not {_shown(given)}")
     if multiplier is not None and given is not None and given != multiplier:
         raise RecordError(f"multiplier must be {multiplier}")

@@ -38,11 +38,17 @@ class PaskievicsView:
 def _partner_known(state: PaskievicsState, seat: int | None) -> bool:
     if state.called is None:
         return False
-    if state.is_over or state.all_revealed or seat == state.partner:
+    if state.is_over or state.all_revealed:
         return True
+    if seat is None:
+        return False
+    if not state.alone and seat == state.partner:
+        return True  # he holds the called card
     if seat == state.declarer and state.alone and state.office is None:
         return True  # he called a card of his own hand
-    return seat is not None and seat == state.office
+    # The discarder of the called card knows the declarer is alone; the declarer himself does
+    # not (the card may lie in a hand or a discard) until that player's first turn (§7.4).
+    return seat == state.office
 
 
 def _public_action(state: PaskievicsState, seat: int | None, actor: int, action: int) -> str:

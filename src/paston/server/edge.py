@@ -179,11 +179,11 @@ class EdgeSettings:
         default=4, metadata=_doc("analyses running at once in all (more are answered 503)")
     )
     analysis_cpu_per_minute: float = field(
-        default=30.0,
+        default=15.0,
         metadata=_doc("CPU seconds of analysis one address earns a minute (one job at a time)"),
     )
     analysis_cpu_burst: float = field(
-        default=120.0, metadata=_doc("CPU seconds of analysis one address may have saved up")
+        default=60.0, metadata=_doc("CPU seconds of analysis one address may have saved up")
     )
     table_idle_timeout: float = field(
         default=300.0,

@@ -43,7 +43,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
@@ -104,6 +104,16 @@ class Job:
         return max(1.0, per_deal * (self.total - self.done))
 
 
+class Outline(NamedTuple):
+    """A table's record at one state (``Table.seq``), its hash and what it holds to analyse."""
+
+    record: dict[str, Any]
+    digest: str
+    kind: str
+    names: list[str]
+    total: int
+
+
 class CpuBudgets:
     """Each client's analysis budget in CPU seconds: it refills at ``rate`` a second up to
     ``burst``; a job is charged what it took once each deal is done, so a client may end in
@@ -148,6 +158,8 @@ class AnalysisService:
     def __init__(self, edge: EdgeSettings | None = None) -> None:
         self.edge = edge or EdgeSettings(client_limits=False)
         self.jobs: OrderedDict[tuple[str, str, int], Job] = OrderedDict()
+        #: Each table's record, hash and outline by (table id, its seq): see table_analysis.
+        self.outlines: OrderedDict[tuple[str, int], Outline] = OrderedDict()
         self.budgets = CpuBudgets(
             self.edge.analysis_cpu_per_minute / 60,
             self.edge.analysis_cpu_burst,
@@ -329,21 +341,30 @@ async def table_analysis(table_id: str, request: Request) -> JSONResponse:
     table = request.app.state.registry.get(table_id)
     if table is None:
         raise BadRequest(f"there is no table {table_id!r}", "no_such_table", 404)
-    try:
-        evaluator = evaluator_for(table.info.name)
-        record = table.record()
-        kind, names, total = evaluator.outline(record)
-    except Unavailable as exc:
-        raise BadRequest(str(exc), "no_analysis", 409) from None
-    except RecordError as exc:
-        raise BadRequest(f"the table's record cannot be analysed: {exc}", "no_analysis",
-                         409) from None  # fmt: skip
+    service = _service(request)
+    # Building, hashing and outlining a whole game's record takes the event loop milliseconds:
+    # done once per table state, not once per request (a client polls, or asks again and again).
+    known = service.outlines.get((table_id, table.seq))
+    if known is None:
+        try:
+            evaluator = evaluator_for(table.info.name)
+            record = table.record()
+            kind, names, total = evaluator.outline(record)
+        except Unavailable as exc:
+            raise BadRequest(str(exc), "no_analysis", 409) from None
+        except RecordError as exc:
+            raise BadRequest(f"the table's record cannot be analysed: {exc}", "no_analysis",
+                             409) from None  # fmt: skip
+        digest = hashlib.sha256(json.dumps(record, sort_keys=True).encode()).hexdigest()
+        known = Outline(record, digest, kind, names, total)
+        service.outlines[(table_id, table.seq)] = known
+        while len(service.outlines) > CACHE_SIZE:
+            service.outlines.popitem(last=False)
+    record, digest, kind, names, total = known
     if not total:
         raise BadRequest("no deal of this table has finished yet: nothing to analyse",
                          "nothing_to_analyse", 409)  # fmt: skip
-    digest = hashlib.sha256(json.dumps(record, sort_keys=True).encode()).hexdigest()
     key = (table_id, digest, worlds)
-    service = _service(request)
     job = service.jobs.get(key)
     if job is not None and job.error is not None:
         del service.jobs[key]  # a failed analysis is tried again

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from test_analysis_server import wait_done
 from typer.testing import CliRunner
 
-from browser.pw_helpers import CHROMIUM, CHROMIUM_ARGS, Server
+from browser.pw_helpers import CHROMIUM, Server, checked_chromium
 from paston.analysis.evaluator import evaluator_for
 from paston.analysis.evaluators.paris import _swap_world
 from paston.analysis.settings import Settings
@@ -181,30 +181,22 @@ def test_the_endpoint_analyses_a_finished_paris_table(
 def test_the_paris_replay_shows_the_analysis(finished_paris: tuple[Server, str]) -> None:
     if not os.path.exists(CHROMIUM):
         pytest.skip(f"Chromium is not installed at {CHROMIUM}")
-    from playwright.sync_api import sync_playwright
-
     server, table = finished_paris
     graded = wait_done(server, f"/api/tables/{table}/analysis", 90)[1]["deals"][0]["decisions"]
-    errors: list[str] = []
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        try:
-            page = browser.new_page(viewport={"width": 1280, "height": 900})
-            page.on("pageerror", lambda exc: errors.append(str(exc)))
-            page.set_default_timeout(60000)
-            page.goto(f"{server.base}/t/{table}/replay")
-            # The default analysis exists already (asked above): the panel shows it.
-            page.wait_for_selector("#analysis-report-table tr[data-seat='1']")
-            first = graded[0]["index"]
-            for _ in range(first):
-                page.keyboard.press("ArrowRight")
-            box = page.locator("#analysis-decision")
-            assert box.get_attribute("data-grade") == graded[0]["grade"]
-            assert graded[0]["text"] in box.inner_text()
-            assert page.locator("#analysis-chart polyline").count() >= 1
-        finally:
-            browser.close()
-    assert not errors, errors
+    # Fails on any page error, console error or failed request of its pages.
+    with checked_chromium() as browser:
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.set_default_timeout(60000)
+        page.goto(f"{server.base}/t/{table}/replay")
+        # The default analysis exists already (asked above): the panel shows it.
+        page.wait_for_selector("#analysis-report-table tr[data-seat='1']")
+        first = graded[0]["index"]
+        for _ in range(first):
+            page.keyboard.press("ArrowRight")
+        box = page.locator("#analysis-decision")
+        assert box.get_attribute("data-grade") == graded[0]["grade"]
+        assert graded[0]["text"] in box.inner_text()
+        assert page.locator("#analysis-chart polyline").count() >= 1
 
 
 def test_a_session_is_a_game_of_several_games(tmp_path: Path) -> None:

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from test_analysis_server import wait_done
 from typer.testing import CliRunner
 
-from browser.pw_helpers import CHROMIUM, CHROMIUM_ARGS, Server
+from browser.pw_helpers import CHROMIUM, Server, checked_chromium
 from paston.analysis.evaluators.paskievics import (
     _protected,
     _rebuild,
@@ -155,8 +155,6 @@ def test_a_finished_paskievics_table_is_analysed_and_its_replay_offers_it(
     # first, which alone takes 15-20 s on this machine.
     if not os.path.exists(CHROMIUM):
         pytest.skip(f"Chromium is not installed at {CHROMIUM}")
-    from playwright.sync_api import sync_playwright
-
     server = Server(tmp_path)
     try:
         bots = [{"kind": "bot", "bot": "heuristic"}] * 3
@@ -177,18 +175,11 @@ def test_a_finished_paskievics_table_is_analysed_and_its_replay_offers_it(
         scored = [d for d in result["deals"] if any(x["phase"] == "play" for x in d["decisions"])]
         assert len(scored) == 1 and scored[0]["declarer"] is not None
         assert [p["seat"] for p in result["players"]] == [0, 1, 2, 3]
-        errors: list[str] = []
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS,
-                                         headless=True)  # fmt: skip
-            try:
-                page = browser.new_page(viewport={"width": 1280, "height": 900})
-                page.on("pageerror", lambda exc: errors.append(str(exc)))
-                page.goto(f"{server.base}/t/{table}/replay")
-                # The default analysis (24 worlds) does not exist yet: it is offered.
-                page.wait_for_selector("#analysis-start", timeout=30000)
-            finally:
-                browser.close()
-        assert not errors, errors
+        # Fails on any page error, console error or failed request of its pages.
+        with checked_chromium() as browser:
+            page = browser.new_page(viewport={"width": 1280, "height": 900})
+            page.goto(f"{server.base}/t/{table}/replay")
+            # The default analysis (24 worlds) does not exist yet: it is offered.
+            page.wait_for_selector("#analysis-start", timeout=30000)
     finally:
         server.stop()

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from browser.pw_helpers import CHROMIUM, CHROMIUM_ARGS, Server, play_game_over_websocket
+from browser.pw_helpers import CHROMIUM, Server, checked_chromium, play_game_over_websocket
 
 BOT = {"kind": "bot", "bot": "heuristic"}
 
@@ -96,32 +96,24 @@ def test_the_endpoint_refuses_what_it_cannot_do(finished: tuple[Server, str]) ->
 def test_the_replay_shows_grades_the_chart_and_the_report(finished: tuple[Server, str]) -> None:
     if not os.path.exists(CHROMIUM):
         pytest.skip(f"Chromium is not installed at {CHROMIUM}")
-    from playwright.sync_api import sync_playwright
-
     server, table_id = finished
-    errors: list[str] = []
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        try:
-            page = browser.new_page(viewport={"width": 1280, "height": 900})
-            page.on("pageerror", lambda exc: errors.append(str(exc)))
-            page.set_default_timeout(60000)
-            page.goto(f"{server.base}/t/{table_id}/replay")
-            page.click("#analysis-start")  # the analysis is started on request
-            page.wait_for_selector("#analysis-report-table tr[data-seat]")
-            rows = page.locator("#analysis-report-table tr[data-seat]")
-            assert rows.count() == 3
-            assert "Ani" in rows.nth(0).inner_text()
-            page.click("#forward")  # the first bid: always a choice
-            grade = page.locator("#analysis-decision .grade")
-            grade.wait_for()
-            assert grade.get_attribute("data-grade") in ("best", "good", "inaccuracy",
-                                                         "mistake", "blunder")  # fmt: skip
-            assert grade.inner_text().strip()
-            assert "±" in page.locator("#analysis-decision").inner_text()
-            assert page.locator("#analysis-chart polyline").count() >= 1
-            assert page.locator("#analysis-chart circle").count() >= 1
-            assert page.locator("#dd-table tr").count() == 4
-        finally:
-            browser.close()
-    assert not errors, errors
+    # Fails on any page error, console error or failed request of its pages.
+    with checked_chromium() as browser:
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.set_default_timeout(60000)
+        page.goto(f"{server.base}/t/{table_id}/replay")
+        page.click("#analysis-start")  # the analysis is started on request
+        page.wait_for_selector("#analysis-report-table tr[data-seat]")
+        rows = page.locator("#analysis-report-table tr[data-seat]")
+        assert rows.count() == 3
+        assert "Ani" in rows.nth(0).inner_text()
+        page.click("#forward")  # the first bid: always a choice
+        grade = page.locator("#analysis-decision .grade")
+        grade.wait_for()
+        assert grade.get_attribute("data-grade") in ("best", "good", "inaccuracy",
+                                                     "mistake", "blunder")  # fmt: skip
+        assert grade.inner_text().strip()
+        assert "±" in page.locator("#analysis-decision").inner_text()
+        assert page.locator("#analysis-chart polyline").count() >= 1
+        assert page.locator("#analysis-chart circle").count() >= 1
+        assert page.locator("#dd-table tr").count() == 4

@@ -1,5 +1,10 @@
 """Fixtures for the browser tests: one ``paston serve`` and one headless Debian Chromium per
-test session (each xdist worker gets its own, on its own port and database)."""
+test session (each xdist worker gets its own, on its own port and database).
+
+Every page of every context a test opens through ``browser`` or ``new_page`` (popups
+included) is watched: an uncaught page error, a console error or a failed request fails the
+test at teardown, listed. A test that provokes one on purpose declares it with
+``page_errors.expect(pattern)``."""
 
 from __future__ import annotations
 
@@ -9,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pw_helpers import CHROMIUM, CHROMIUM_ARGS, Server
+from pw_helpers import CHROMIUM, CheckedBrowser, PageErrors, Server, launch_chromium
 
 
 @pytest.fixture(scope="session")
@@ -22,7 +27,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
+def chromium() -> Iterator[Any]:
     if not os.path.exists(CHROMIUM):
         reason = f"Chromium is not installed at {CHROMIUM} (apt-get install chromium)"
         # `make test` installs it, so in CI a missing browser is a failure, not a skip.
@@ -32,7 +37,7 @@ def browser() -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        b = launch_chromium(pw)
         try:
             yield b
         finally:
@@ -40,26 +45,35 @@ def browser() -> Iterator[Any]:
 
 
 @pytest.fixture
-def new_page(browser: Any) -> Iterator[Any]:
-    """Open pages in fresh browser contexts (separate localStorage = separate people).
+def page_errors() -> PageErrors:
+    """This test's page errors; ``page_errors.expect(pattern)`` allows one it provokes."""
+    return PageErrors()
 
-    Page errors (uncaught exceptions in the client) fail the test.
-    """
-    contexts: list[Any] = []
-    errors: list[str] = []
+
+@pytest.fixture
+def browser(chromium: Any, page_errors: PageErrors) -> Iterator[CheckedBrowser]:
+    """The session's Chromium for one test: its contexts report to ``page_errors`` and are
+    closed after the test, which fails if any page had an error it did not expect."""
+    checked = CheckedBrowser(chromium, page_errors)
+    try:
+        yield checked
+        # Before closing: closing pages aborts their requests, which is no error of theirs.
+        bad = page_errors.unexpected()
+    finally:
+        checked.close()
+    assert not bad, "errors in the page:\n  " + "\n  ".join(bad)
+
+
+@pytest.fixture
+def new_page(browser: CheckedBrowser) -> Any:
+    """Open pages in fresh browser contexts (separate localStorage = separate people)."""
 
     def make(width: int = 1280, height: int = 800) -> Any:
         ctx = browser.new_context(viewport={"width": width, "height": height})
         ctx.set_default_timeout(15000)
-        contexts.append(ctx)
-        page = ctx.new_page()
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        return page
+        return ctx.new_page()
 
-    yield make
-    for ctx in contexts:
-        ctx.close()
-    assert not errors, f"errors in the page: {errors}"
+    return make
 
 
 @pytest.fixture

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +25,127 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
+
+
+def launch_chromium(pw: Any) -> Any:
+    """Debian's Chromium, headless, with the flags above (Playwright downloads no browser)."""
+    return pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+
+
+class PageErrors:
+    """What went wrong in the pages it watches: uncaught exceptions (``pageerror``), console
+    messages of type ``error`` (among them the browser's own "Failed to load resource" for an
+    answer of 4xx/5xx) and requests that failed on the network.
+
+    A request the browser abandons (``net::ERR_ABORTED``: the page navigated away or closed
+    while it was under way) is no error of the page. Anything else a test provokes on purpose
+    it declares with :meth:`expect` and a pattern matching that entry; nothing is ignored
+    wholesale."""
+
+    def __init__(self) -> None:
+        self.seen: list[str] = []
+        self.expected: list[re.Pattern[str]] = []
+        self._pages: list[Any] = []
+
+    def expect(self, pattern: str) -> None:
+        """Allow the entries that ``pattern`` (a regular expression) finds in."""
+        self.expected.append(re.compile(pattern))
+
+    def watch_context(self, ctx: Any) -> Any:
+        """Watch every page the context has and every page it opens later (popups too)."""
+        ctx.on("page", self.watch_page)
+        for page in ctx.pages:
+            self.watch_page(page)
+        return ctx
+
+    def watch_page(self, page: Any) -> None:
+        if any(p is page for p in self._pages):
+            return
+        self._pages.append(page)
+        page.on("pageerror", lambda exc: self._page_error(page, exc))
+        page.on("console", lambda msg: self._console(page, msg))
+        page.on("requestfailed", self._request_failed)
+
+    def _page_error(self, page: Any, exc: Any) -> None:
+        stack = str(getattr(exc, "stack", "") or "")
+        where = next((ln.strip() for ln in stack.splitlines() if ln.strip().startswith("at ")), "")
+        self.seen.append(f"page error on {page.url}: {exc} {where}".rstrip())
+
+    def _console(self, page: Any, msg: Any) -> None:
+        if msg.type != "error":
+            return
+        source = (msg.location or {}).get("url") or ""
+        self.seen.append(f"console error on {page.url}: {msg.text} [{source}]")
+
+    def _request_failed(self, request: Any) -> None:
+        failure = request.failure or ""
+        if "net::ERR_ABORTED" in failure:
+            return
+        self.seen.append(f"request failed: {request.method} {request.url}: {failure}")
+
+    def flush(self) -> None:
+        """Take in the events a page sent before now (the sync API delivers events only while
+        it waits on the browser)."""
+        for page in self._pages:
+            if page.is_closed():
+                continue
+            # Closed or navigating meanwhile: nothing more to wait for.
+            with suppress(Exception):
+                page.evaluate("0")
+
+    def unexpected(self) -> list[str]:
+        self.flush()
+        return [e for e in self.seen if not any(p.search(e) for p in self.expected)]
+
+    def check(self) -> None:
+        bad = self.unexpected()
+        assert not bad, "errors in the page:\n  " + "\n  ".join(bad)
+
+
+class CheckedBrowser:
+    """A Playwright browser whose every context, and so every page of it, reports to one
+    :class:`PageErrors`. Contexts it made and the test left open are closed by :meth:`close`."""
+
+    def __init__(self, browser: Any, errors: PageErrors) -> None:
+        self._browser = browser
+        self.errors = errors
+        self.contexts: list[Any] = []
+
+    def new_context(self, **kwargs: Any) -> Any:
+        ctx = self._browser.new_context(**kwargs)
+        self.contexts.append(ctx)
+        return self.errors.watch_context(ctx)
+
+    def new_page(self, **kwargs: Any) -> Any:
+        return self.new_context(**kwargs).new_page()
+
+    def close(self) -> None:
+        for ctx in self.contexts:
+            with suppress(Exception):  # closed already by the test
+                ctx.close()
+        self.contexts.clear()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._browser, name)
+
+
+@contextmanager
+def checked_chromium() -> Iterator[CheckedBrowser]:
+    """Chromium for a test outside the browser fixtures; fails on leaving if a page had an
+    error (see :class:`PageErrors`)."""
+    from playwright.sync_api import sync_playwright
+
+    errors = PageErrors()
+    with sync_playwright() as pw:
+        raw = launch_chromium(pw)
+        checked = CheckedBrowser(raw, errors)
+        try:
+            yield checked
+            bad = errors.unexpected()
+        finally:
+            checked.close()
+            raw.close()
+    assert not bad, "errors in the page:\n  " + "\n  ".join(bad)
 
 
 def free_port() -> int:

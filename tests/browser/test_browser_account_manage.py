@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pw_helpers import Server
+from pw_helpers import PageErrors, Server
 from test_browser_accounts import PASSWORD, register, unique
 
 pytestmark = pytest.mark.browser
@@ -40,10 +40,13 @@ def _api(page: Any, method: str, url: str, body: Any = None) -> tuple[int, Any]:
 
 
 def test_password_change_sessions_and_deletion_on_the_players_page(
-    manage_server: Server, new_page: Any, tmp_path: Path
+    manage_server: Server, new_page: Any, tmp_path: Path, page_errors: PageErrors
 ) -> None:
     page = new_page()
     name = unique("Del")
+    # Provoked below: the wrong current password, and the deleted player's page.
+    page_errors.expect(r"status of 403 .*/api/account/password\]")
+    page_errors.expect(rf"status of 404 .*/api/players/{name}\]")
     register(page, manage_server, name)
     page.wait_for_selector("#session-list li.session")
     sessions = page.locator("#session-list li.session").all_inner_texts()

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from pw_helpers import Server, felt, take_turn
+from pw_helpers import PageErrors, Server, felt, take_turn
 from test_browser_axe import assert_accessible
 from test_browser_phone import check_fits
 
@@ -62,9 +62,15 @@ def unique(prefix: str) -> str:
     return f"{prefix}{int(time.time() * 1000) % 10**7}"
 
 
-def test_register_wrong_password_log_out_and_in(acct_server: Server, new_page: Any) -> None:
+def test_register_wrong_password_log_out_and_in(
+    acct_server: Server, new_page: Any, page_errors: PageErrors
+) -> None:
     page = new_page()
     name = unique("Ani")
+    # Provoked below: a name taken, a hidden player's page, a wrong password.
+    page_errors.expect(r"status of 400 .*/api/account/register\]")
+    page_errors.expect(rf"status of 404 .*/api/players/{name}(\?[^/]*)?\]")
+    page_errors.expect(r"status of 401 .*/api/account/login\]")
     # Mistakes caught in the page, each beside its field.
     page.goto(acct_server.base + "/login#register")
     page.wait_for_selector("#register-button:enabled")
@@ -267,8 +273,11 @@ def test_three_registered_players_play_a_rated_paston_game(
         assert_accessible(a, path)
 
 
-def test_rate_limited_login_says_how_long_to_wait(acct_server: Server, new_page: Any) -> None:
+def test_rate_limited_login_says_how_long_to_wait(
+    acct_server: Server, new_page: Any, page_errors: PageErrors
+) -> None:
     # Last in this module: it uses up 127.0.0.1's failed log-ins on this module's server.
+    page_errors.expect(r"status of (401|429) .*/api/account/login\]")
     page = new_page()
     page.goto(acct_server.base + "/login")
     error = page.locator("#login-error")

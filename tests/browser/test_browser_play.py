@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from pw_helpers import (
+    PageErrors,
     Server,
     felt,
     play_game_over_websocket,
@@ -387,10 +388,14 @@ def test_rejected_command_shows_the_servers_message(server: Server, new_page: An
 
 
 def test_reconnects_after_the_server_restarts(
-    new_page: Any, tmp_path_factory: pytest.TempPathFactory
+    new_page: Any, tmp_path_factory: pytest.TempPathFactory, page_errors: PageErrors
 ) -> None:
     workdir = tmp_path_factory.mktemp("restart")
     srv = Server(workdir)
+    # Provoked below: while the server is down the page's reconnects are refused.
+    page_errors.expect(
+        rf"WebSocket connection to 'ws://127\.0\.0\.1:{srv.port}/ws/tables/.*ERR_CONNECTION_REFUSED"
+    )
     try:
         page = new_page()
         create_in_lobby(page, srv, name="Restart")

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from pw_helpers import Server, felt, play_game_over_websocket
+from pw_helpers import PageErrors, Server, felt, play_game_over_websocket
 
 pytestmark = pytest.mark.browser
 
@@ -131,7 +131,11 @@ def test_take_over_a_bots_seat_between_hands(server: Server, new_page: Any) -> N
     assert (seat["kind"], seat["nickname"]) == ("human", "Taker")
 
 
-def test_a_full_table_offers_to_watch(server: Server, new_page: Any) -> None:
+def test_a_full_table_offers_to_watch(
+    server: Server, new_page: Any, page_errors: PageErrors
+) -> None:
+    # Provoked below: joining a table whose seats are taken (the server answers 409).
+    page_errors.expect(r"status of 409 .*/api/tables/[^/]+/join\]")
     body = {
         "name": "Full",
         "seats": [{"kind": "human"}, RANDOM, RANDOM],

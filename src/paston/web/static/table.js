@@ -518,19 +518,36 @@ function renderSidebar() {
   renderer.renderScores($("#score-sheet"), $("#score-chart"), $("#chart-legend"), sheet, nm, t);
 }
 
+// The move timer's pill (#countdown, in the renderer's turn line): the seconds left to the
+// seat on turn, redrawn every 250 ms. In the last seconds of this person's own turn it turns
+// urgent and says what comes next: the server's default move (a pass where one is allowed).
+const TIMER_WARNING_S = 5;
+
 function renderTimer() {
-  const t = state.table;
+  const table = state.table;
   const el = $("#countdown");
   if (!el) return;
-  if (!t.timer || state.deal_over) {
+  if (!table.timer || state.deal_over) {
     el.hidden = true;
     return;
   }
-  const left = Math.max(0, Math.ceil(t.timer.deadline - (Date.now() / 1000 + clockOffset)));
+  const left = Math.max(0, Math.ceil(table.timer.deadline - (Date.now() / 1000 + clockOffset)));
+  const urgent = left <= TIMER_WARNING_S;
+  const warn = urgent && table.timer.seat === mySeat();
   el.hidden = false;
-  el.textContent = t("table.s_left", "{left} s left", { left });
-  el.classList.toggle("urgent", left <= 5);
-  el.setAttribute("aria-label", t("table.seconds_left", "{left} seconds left", { left }));
+  el.setAttribute("role", "timer");
+  el.dataset.left = String(left);
+  el.dataset.warning = warn ? "1" : "0";
+  el.textContent = warn
+    ? t("table.timer_warning", "{left} s — then the server moves for you", { left })
+    : t("table.s_left", "{left} s left", { left });
+  el.classList.toggle("urgent", urgent);
+  el.setAttribute(
+    "aria-label",
+    warn
+      ? t("table.timer_warning_label", "{left} seconds left, then the server moves for you", { left })
+      : t("table.seconds_left", "{left} seconds left", { left }),
+  );
 }
 
 // Outline the hint's best choice among the offered ones while the hint is current.

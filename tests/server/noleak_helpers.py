@@ -103,6 +103,7 @@ async def _move(
     cid: str,
     wait: float = 0.3,
     hint: bool = False,
+    junk: str | None = None,
 ) -> bool:
     """One legal action by a connected seat whose turn it is (waiting up to ``wait`` s for
     one); False when nobody was to act."""
@@ -121,7 +122,25 @@ async def _move(
         with contextlib.suppress(Exception):
             await m.send({"type": "hint"})
         with contextlib.suppress(TimeoutError):
-            await m.wait_for(lambda x: x["type"] in ("hint", "reject"), start=n0, timeout=3)
+            await m.wait_for(lambda x: x["type"] in ("hint", "reject"), start=n0, timeout=10)
+    if junk is not None:  # an illegal action first: the engine says why it is refused
+        jid = f"{cid}j"
+        t["sent"][jid] = junk
+        n0 = len(m.messages)
+        with contextlib.suppress(Exception):
+            await m.send(
+                {
+                    "type": "action",
+                    "command_id": jid,
+                    "expected_seq": m.state["seq"],
+                    "action": junk,
+                }
+            )
+        with contextlib.suppress(TimeoutError):
+            await m.wait_for(lambda x: x.get("command_id") == jid, start=n0, timeout=10)
+    if not my_turn(m):  # the table moved on meanwhile
+        return True
+    assert m.state is not None
     action = choose(m.state["view"]["legal"], r)
     t["sent"][cid] = action
     with contextlib.suppress(Exception):
@@ -135,10 +154,10 @@ async def _move(
         )
     with contextlib.suppress(TimeoutError):
         n0 = len(m.messages)
-        answer = await m.wait_for(lambda x: x.get("command_id") == cid, timeout=3)
+        answer = await m.wait_for(lambda x: x.get("command_id") == cid, timeout=10)
         if answer["type"] == "ack":  # decide next on the state after the move
             await m.wait_for(
-                lambda x: x["type"] == "state" and x["seq"] >= answer["seq"], start=n0, timeout=3
+                lambda x: x["type"] == "state" and x["seq"] >= answer["seq"], start=n0, timeout=10
             )
     return True
 
@@ -180,6 +199,9 @@ async def run_session(
         if op == "legal":
             await _move(t, choose, r, cid)
         elif op in ("illegal", "stale") and c is not None and c.state is not None:
+            if r % 4:  # mostly the seat to act: the engine then explains why it is illegal
+                c = next((x for x in t["clients"].values() if my_turn(x)), c)
+                assert c.state is not None
             action = junk[r % len(junk)]
             seq = c.state["seq"] - (1 + r % 3) if op == "stale" else c.state["seq"]
             t["sent"][cid] = action
@@ -210,7 +232,7 @@ async def run_session(
                 with contextlib.suppress(TimeoutError):
                     n0 = len(asker.messages)
                     await asker.wait_for(
-                        lambda x: x["type"] in ("hint", "reject"), start=n0, timeout=3
+                        lambda x: x["type"] in ("hint", "reject"), start=n0, timeout=10
                     )
         elif op == "garbage" and c is not None:
             with contextlib.suppress(Exception):
@@ -221,7 +243,8 @@ async def run_session(
     for t in made:
         for n in range(play_out):
             r = rng.randrange(100)
-            if not await _move(t, choose, r, f"end{n}", wait=0.5, hint=r < 10):
+            bad = junk[r % len(junk)] if 10 <= r < 25 else None
+            if not await _move(t, choose, r, f"end{n}", wait=0.5, hint=r < 10, junk=bad):
                 break
             await asyncio.sleep(0.04)  # under the server's 20 messages a second per socket
     await asyncio.sleep(0.3)

@@ -167,7 +167,7 @@ def test_a_finished_paskievics_table_is_analysed_and_its_replay_offers_it(
         while server.get(f"/api/tables/{table}")["status"] != "over":
             assert time.monotonic() < deadline, "the Paskievics table did not finish"
             time.sleep(0.3)
-        codes, result = wait_done(server, f"/api/tables/{table}/analysis?worlds=2", 180)
+        codes, result = wait_done(server, f"/api/tables/{table}/analysis?worlds=8", 180)
         assert codes[0] == 202 and codes[-1] == 200 and result["status"] == "done"
         record = server.get(f"/api/tables/{table}/record")
         assert len(result["deals"]) == len(record["deals"])

@@ -168,19 +168,20 @@ class ParisOracle:
 # ----------------------------------------------------------------------------- Paskievics
 
 #: Paskievics cards as they may appear (paskievics-notation.md §2): canonical ``SK``,
-#: ``T1``..``T21``, ``KH``..``TS``, and the aliases: Roman numerals, the names Skíz, Mond,
-#: Pagát, ``10C``/``10S`` and suit symbols.
+#: ``T1``..``T21``, ``KH``..``TS``, and the aliases: Roman numerals (of two letters or more:
+#: a lone "I" is English), the names Skíz, Mond, Pagát, ``10C``/``10S`` and suit symbols.
+#: Output is upper case; a lower-case alias can only be the echo of what a client sent.
 PASK_CARD = re.compile(
     r"(?<![\w])(SK|T(?:2[01]|1[0-9]|[1-9])|[KQCJA][HD]|[KQCJT][CS]|10[CS]"
     r"|[KQCJA][♥♦]|(?:[KQCJT]|10)[♣♠]"
-    r"|X{0,2}(?:IX|IV|V?I{0,4})|XXII|XX|X"
+    r"|(?=[IVX]{2})X{0,2}(?:IX|IV|V?I{0,4})"
     r"|(?i:sk[ií]z|mond|pag[aá]t))(?![\w])"
 )
 _ROMAN = {"I": 1, "V": 5, "X": 10}
 PASK_SUIT = {"♥": "H", "♦": "D", "♣": "C", "♠": "S"}
 #: Names of a card that say nothing of where it lies: ``call X`` names the called card (or
-#: one the declarer may call), which is public as a name (§7.2); the hint bot's reasons speak
-#: of the Skíz that could catch the XXI, and of the XX a yield shows (the asker holds it).
+#: one the declarer may call), which is public as a name (§7.2); a hint's reason may warn that
+#: the Skíz (not yet played, not the asker's) could catch the asker's XXI.
 PASK_NEUTRAL = re.compile(r"\bcall \S+|could be caught by the Skíz")
 
 

@@ -94,7 +94,10 @@ def test_a_match_of_random_bots_through_views() -> None:
             state.apply(bots[seat].act(view))
         reveal = GAME.reveal(state) if GAME.reveal else {}
         dealt = [c for h in reveal["hands"] for c in h] + reveal["talon"]
-        assert sorted(dealt) == sorted(CARD_NAMES)
+        if state.thrown_in is None:
+            assert sorted(dealt) == sorted(CARD_NAMES)
+        else:  # never played out: nothing of it is shown (rules §12)
+            assert dealt == [] and reveal["actions"] == []
     assert sum(match.totals) == 0
     record = match.record()
     assert paston.replay(record)["totals"] == [int(t) for t in match.totals]
@@ -128,3 +131,17 @@ def test_spectator_does_not_learn_a_hidden_partner() -> None:
     assert seen["partner"] is None and seen["alone"] is None and seen["sides"] == {"0": "declarer"}
     assert state.view(1).to_json()["partner"] is None
     assert state.view(2).to_json()["partner"] == 2
+
+
+def test_a_thrown_in_deal_reveals_no_card() -> None:
+    """Rules §12: a thrown-in deal's hands stay hidden (the reveal showed every hand, the
+    talon and the discards to everyone after a pass-out)."""
+    match = GAME.new_match(4, GAME.parse_rules({}), 0)
+    state = match.next_state(random.Random(3))
+    while not state.is_over:
+        state.apply("pass")
+    assert state.thrown_in == "pass-out"
+    reveal = GAME.reveal(state) if GAME.reveal else {}
+    assert reveal["hands"] == [[], [], [], []] and reveal["talon"] == []
+    assert reveal["discards"] == [[], [], [], []] and reveal["actions"] == []
+    assert reveal["thrown_in"] == "pass-out"

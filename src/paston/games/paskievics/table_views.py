@@ -21,10 +21,27 @@ def spectator_view(state: PaskievicsState) -> dict[str, Any]:
 
 
 def reveal(state: PaskievicsState, number: int | None = None) -> dict[str, Any]:
-    """Every card of a finished deal: the dealt hands, the talon, the discards, the actions."""
+    """Every card of a finished deal: the dealt hands, the talon, the discards, the actions
+    (a thrown-in deal: its outcome only)."""
     if not state.is_over:
         raise ValueError("a Paskievics deal is revealed only once it is over")
     head: dict[str, Any] = {} if number is None else {"deal": number}
+    if state.thrown_in is not None:
+        # A thrown-in deal (pass-out, failed trial, annulment) is never played out: its hands,
+        # talon and discards stay hidden (rules §12: "the trial bidder's hand stays hidden";
+        # an annuller's hand is in every view already). Only its outcome is public.
+        n = len(state.dealt)
+        return {
+            **head,
+            "hands": [[] for _ in range(n)],
+            "talon": [],
+            "discards": [[] for _ in range(n)],
+            "partner": None,
+            "alone": None,
+            "thrown_in": state.thrown_in,
+            "scores": list(state.scores or ()),
+            "actions": [],
+        }
     return {
         **head,
         "hands": [format_cards(h) for h in state.dealt],

@@ -70,7 +70,7 @@ def new_page(browser: CheckedBrowser) -> Any:
 
     def make(width: int = 1280, height: int = 800) -> Any:
         ctx = browser.new_context(viewport={"width": width, "height": height})
-        ctx.set_default_timeout(15000)
+        ctx.set_default_timeout(60000)  # a hang guard: a loaded CI machine is slow, not broken
         return ctx.new_page()
 
     return make

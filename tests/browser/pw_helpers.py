@@ -294,7 +294,7 @@ def take_turn(page: Any, clicked: list[str]) -> None:
             const f = document.querySelector('#felt');
             return f.dataset.seq !== '{seq}' && f.dataset.pending === '0';
         }}""",
-        timeout=15000,
+        timeout=60000,
     )
 
 
@@ -379,7 +379,7 @@ def take_turn_keyboard(page: Any) -> str:
             const f = document.querySelector('#felt');
             return f.dataset.seq !== '{seq}' && f.dataset.pending === '0';
         }}""",
-        timeout=15000,
+        timeout=60000,
     )
     return chosen
 

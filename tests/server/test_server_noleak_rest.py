@@ -43,8 +43,19 @@ AWAY = {"kind": "human"}
 #: One table per game and shape: Paris as a one-game table and as a two-game session.
 TABLES: list[dict[str, Any]] = [
     {"game": "paston", "seats": [AWAY, BOT, BOT], "rules": {"target": 1000}},
-    {"game": "paris", "seats": [AWAY, BOT, BOT], "match_options": {"games": 1}},
-    {"game": "paris", "seats": [AWAY, BOT], "match_options": {"games": 2}},
+    # Random bots can pick up piles for thousands of turns: a turn limit ends their games.
+    {
+        "game": "paris",
+        "seats": [AWAY, BOT, BOT],
+        "match_options": {"games": 1},
+        "rules": {"max_turns": 150},
+    },
+    {
+        "game": "paris",
+        "seats": [AWAY, BOT],
+        "match_options": {"games": 2},
+        "rules": {"max_turns": 150},
+    },
     {"game": "paskievics", "seats": [AWAY, BOT, BOT, BOT]},
     {"game": "paskievics", "seats": [AWAY, BOT, BOT, BOT, BOT], "rules": {"players": 5}},
 ]

@@ -41,7 +41,10 @@ class ServerProcess:
     ) -> None:
         self.db = db
         self.port = port or free_port()
-        self.env = dict(env) if env is not None else None
+        self.env = dict(env) if env is not None else dict(os.environ)
+        # Bot workers at the server's own priority (a test may set another): niced, they starve
+        # beside the other test processes of a loaded machine and a table's bots barely move.
+        self.env.setdefault("PASTON_BOT_WORKER_NICE", "0")
         self.proc: subprocess.Popen[str] | None = None
 
     @property

@@ -46,8 +46,10 @@ class Node:
         cmd = [*SERVE, "--port", str(self.port), "--db", db, "--deal-pause", "0", "--cluster"]
         cmd += ["--test-pace"]
         cmd += ["--trusted-proxy", "127.0.0.1"]
+        # Bot workers at the server's priority: niced, they starve on a loaded machine.
+        env = {**os.environ, "PASTON_BOT_WORKER_NICE": "0"}
         self.proc = subprocess.Popen(
-            cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+            cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
         )
 
     def wait_ready(self) -> None:

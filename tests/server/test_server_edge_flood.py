@@ -157,5 +157,8 @@ def test_a_flooding_socket_is_refused_then_dropped_and_the_table_plays_on(
         assert got["error:rate_limited"] == 1, got  # then the socket was dropped
         await me.close()
 
-    with EdgeServer(tmp_path / "ws.sqlite", **ROOMY, **limits) as server:
+    # The quiet table's bots think in the server's threads: a bot worker process starting up
+    # (its solver compiled) on a loaded machine held every bot move to its 20 s limit, and the
+    # player's six turns ran past the hang guard. Worker processes have their own tests.
+    with EdgeServer(tmp_path / "ws.sqlite", **ROOMY, **limits, bot_processes="false") as server:
         asyncio.run(asyncio.wait_for(flood(server.url, server.ws), HANG_GUARD))

@@ -87,6 +87,11 @@ def test_a_flood_of_creates_and_joins_is_refused_exactly_past_the_quota(tmp_path
         asyncio.run(asyncio.wait_for(flood(server.url), HANG_GUARD))
 
 
+def _latest_state(me: Client) -> int:
+    """The index of the last ``state`` message ``me`` got (0 before any)."""
+    return max((i for i, m in enumerate(me.messages) if m.get("type") == "state"), default=0)
+
+
 async def _play(me: Client, moves: int) -> None:
     """Play ``moves`` of the seat's turns (the first legal action); each must be accepted."""
     for n in range(moves):
@@ -98,7 +103,9 @@ async def _play(me: Client, moves: int) -> None:
                 and bool(m["view"]["legal"])
                 and not m.get("deal_over")
             ),
-            start=max(0, len(me.messages) - 1),
+            # From the latest state on: other messages (a spectator's presence, a pong) may
+            # have come after it, and the turn it offers is still the one to play.
+            start=_latest_state(me),
             timeout=HANG_GUARD,
         )
         seq = state["seq"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 import time
 
-from paston.games.paston.deal import REDEAL
+from paston.games.paston.state import REDEAL
 from paston.games.paston.shuffle import deal_cards
 
 

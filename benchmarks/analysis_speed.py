@@ -37,8 +37,8 @@ from paston.analysis.grading import _choices
 from paston.analysis.hindsight import hindsight_values
 from paston.bots import make_bot
 from paston.games.paston.bots.heuristic import HeuristicBot
-from paston.games.paston.deal import Deal
-from paston.games.paston.game import Game
+from paston.games.paston.state import Deal
+from paston.games.paston.match import Game
 from paston.games.paston.solver import Solver
 
 

@@ -4,7 +4,7 @@ Two parts, in one process:
 
 * **agreement**: ``--verify`` deals (default 10,000) played by
   :class:`paston.env.batched.BatchedPaston` and, action for action, by the main engine's
-  :class:`~paston.games.paston.deal.Deal` on the same cards: at every step the seat to act,
+  :class:`~paston.games.paston.state.Deal` on the same cards: at every step the seat to act,
   the legal-action mask (against ``legal_actions()``), the observation (against
   ``encode`` of that seat's view) and, at the end, every seat's score must agree;
 * **speed**: ``--batch`` deals stepped together with uniformly random legal actions

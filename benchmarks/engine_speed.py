@@ -31,7 +31,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 import paston
-from paston.games.paston.deal import REDEAL
+from paston.games.paston.state import REDEAL
 
 TARGET_DEALS_PER_SECOND = 8000
 

@@ -6,7 +6,7 @@ OpenSpiel's compiled ``skat`` driven from Python in the same process, with
 ``observation_tensor()`` of the player to move taken at every move (its random chance
 outcomes drawn the same way):
 
-* ``engine``: the bare :class:`~paston.games.paston.deal.Deal` (no observation);
+* ``engine``: the bare :class:`~paston.games.paston.state.Deal` (no observation);
 * ``gym``: :class:`paston.env.PastonEnv` (``paston/Paston-v0``), the learner at seat 0 picks
   from ``info["action_mask"]``, ``random`` bots at the other seats; every learner step returns
   the perfect-recall observation and the mask; seeded at the first ``reset`` of a round only,
@@ -35,7 +35,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from paston.games.paston.deal import REDEAL
+from paston.games.paston.state import REDEAL
 from paston.games.paston.shuffle import deal_cards
 
 Loop = Callable[[int, random.Random], float]

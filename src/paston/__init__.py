@@ -17,8 +17,8 @@ from .core.errors import IllegalAction, RecordError
 from .core.registry import get_game, replay
 from .games.paston.actions import action_str, parse_action
 from .games.paston.cards import card_name, parse_card
-from .games.paston.deal import Deal
-from .games.paston.game import Game
+from .games.paston.state import Deal
+from .games.paston.match import Game
 from .games.paston.record import (
     deal_from_record,
     deal_record,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from paston.bots import make_bot
 from paston.games.paston.cards import parse_cards
-from paston.games.paston.deal import Deal
+from paston.games.paston.state import Deal
 from paston.games.paston.shuffle import deal_until_playable
 
 #: Seat 0 can make gupa: four top hearts, A♣ K♣ and the prikup's clubs to throw away.

@@ -11,7 +11,7 @@ from helpers import gupa_deal, heuristic_deal, play_out
 from typer.testing import CliRunner
 
 from paston.cli import app
-from paston.games.paston.game import Game
+from paston.games.paston.match import Game
 from paston.games.paston.record import deal_record, game_record
 
 NAMES = ["Anna", "Ben", "Cleo"]

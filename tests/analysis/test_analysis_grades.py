@@ -16,7 +16,7 @@ from paston.analysis.grading import _choices, _in_doubt, grade_decision
 from paston.analysis.report import grade_of
 from paston.games.paston.actions import SURRENDER, action_str
 from paston.games.paston.bots.heuristic import HeuristicBot
-from paston.games.paston.deal import DECLARE, PLAY, Deal
+from paston.games.paston.state import DECLARE, PLAY, Deal
 from paston.games.paston.record import deal_record
 from paston.games.paston.solver import Solver
 

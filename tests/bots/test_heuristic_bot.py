@@ -62,7 +62,7 @@ def test_heuristic_plays_every_phase_legally(variant: dict[str, object]) -> None
 def test_heuristic_surrenders_a_hopeless_forced_contract() -> None:
     # All-pass declarer at gupa? Not possible; instead: a grkha bid forces grkha (x4).
     bot = HeuristicBot()
-    from paston.games.paston.deal import Deal
+    from paston.games.paston.state import Deal
 
     hands = [
         parse_cards("7S 8S 7C 8C 9C 7D 8D 9D 7H 8H"),
@@ -96,7 +96,7 @@ def test_trick_estimates_order_hands_sensibly() -> None:
 def _trick_position(*plays: str, seat: int = 2) -> tuple[HeuristicBot, object]:
     """Declarer seat 0 at paston, both defenders whist, then ``plays``; returns the bot and
     the view of ``seat``, which is to play."""
-    from paston.games.paston.deal import Deal
+    from paston.games.paston.state import Deal
 
     hands = [
         parse_cards("AS KS QS JS TS AC KC AD KD 7H"),

@@ -15,14 +15,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from paston.games.paston.bots.random_bot import RandomBot
-from paston.games.paston.bots.sampling import (
+from paston.games.paston.bots.worlds import (
     WorldSampler,
     marker_holder,
     replay_world,
     sample_worlds,
 )
 from paston.games.paston.cards import JACK_SPADES, SEVEN_SPADES, parse_cards
-from paston.games.paston.deal import Deal
+from paston.games.paston.state import Deal
 from paston.games.paston.shuffle import deal_until_playable
 
 

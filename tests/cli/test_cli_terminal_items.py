@@ -19,7 +19,7 @@ from rich.console import Console
 import paston
 from paston.bots import make_bot
 from paston.games.paston.cards import parse_card
-from paston.games.paston.game import Game
+from paston.games.paston.match import Game
 from paston.games.paston.text import hand_text, result_text, score_bars, to_plain
 from paston.terminal import PastonSession
 from paston.terminal.session import BadInput

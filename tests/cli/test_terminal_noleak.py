@@ -258,7 +258,7 @@ def _check(screen: Screen, code: int, person: Person) -> None:
 def test_paston_terminal_shows_only_the_person_s_view(seed: int, tmp_path: Path) -> None:
     from paston.games.paston.actions import action_str, discard_cards
     from paston.games.paston.cards import card_name
-    from paston.games.paston.game import Game
+    from paston.games.paston.match import Game
     from paston.games.paston.rules import Rules
     from paston.terminal.paston import HELP, PastonSession
 

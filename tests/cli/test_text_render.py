@@ -13,7 +13,7 @@ from rich.text import Text
 
 import paston
 from paston.games.paston.cards import SUIT_SYMBOLS, parse_card
-from paston.games.paston.deal import Deal
+from paston.games.paston.state import Deal
 from paston.games.paston.text import (
     deal_text,
     game_text,

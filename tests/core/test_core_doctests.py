@@ -49,7 +49,7 @@ KNOWN = {
     "paston.games.paris.text",
     "paston.games.paston.actions",
     "paston.games.paston.cards",
-    "paston.games.paston.deal",
+    "paston.games.paston.state",
     "paston.games.paston.rules",
 }
 

@@ -17,8 +17,8 @@ from paston.core.protocol import Match, State, View
 from paston.core.registry import get_game
 from paston.games.paston import table_views
 from paston.games.paston.actions import NUM_ACTIONS
-from paston.games.paston.deal import Deal
-from paston.games.paston.game import Game
+from paston.games.paston.state import Deal
+from paston.games.paston.match import Game
 from paston.games.paston.record import game_record
 from paston.games.paston.rules import RuleError, Rules
 from paston.games.paston.shuffle import deal_cards, deal_until_playable

@@ -1,6 +1,6 @@
 """Helpers of the engine tests: building hands, scripted deals, random play, and a small
 reference implementation of the card-play rules (rules.md §8) that is independent of
-``paston.games.paston.deal``, to cross-check the engine's trick winners and legal cards.
+``paston.games.paston.state``, to cross-check the engine's trick winners and legal cards.
 
 Imported as ``engine_helpers`` (a unique module name rather than a conftest, so that it
 cannot clash with the helpers of other test areas).
@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from paston.games.paston.cards import card_name, cards_of, mask_of, parse_card
-from paston.games.paston.deal import Deal
-from paston.games.paston.game import Game
+from paston.games.paston.state import Deal
+from paston.games.paston.match import Game
 from paston.games.paston.rules import Rules
 
 DATA = Path(__file__).parent / "data"
@@ -144,7 +144,7 @@ def names(mask: int) -> set[str]:
 
 
 # ----------------------------------------------------------------- reference play rules
-# Written from rules.md §8 alone, deliberately not sharing code with paston.games.paston.deal.
+# Written from rules.md §8 alone, deliberately not sharing code with paston.games.paston.state.
 
 
 def suit_of(card: str) -> str:

@@ -11,7 +11,7 @@ import pytest
 from engine_helpers import GOLDEN, make_deal
 
 from paston import IllegalAction, RecordError, replay
-from paston.games.paston.deal import Deal
+from paston.games.paston.state import Deal
 
 
 def golden(name: str) -> dict[str, Any]:

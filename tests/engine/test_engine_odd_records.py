@@ -12,8 +12,8 @@ import pytest
 from engine_helpers import GOLDEN
 
 from paston import IllegalAction, RecordError, replay
-from paston.games.paston.deal import Deal
-from paston.games.paston.game import Game
+from paston.games.paston.state import Deal
+from paston.games.paston.match import Game
 from paston.games.paston.record import deal_from_record, game_from_record, load_record
 
 

@@ -12,7 +12,7 @@ import pytest
 from engine_helpers import GOLDEN, play_random_game, random_playout, scripted
 
 from paston import deal_from_record, game_from_record, replay
-from paston.games.paston.game import Game
+from paston.games.paston.match import Game
 from paston.games.paston.record import deal_record, deal_summary, game_record, load_record
 from paston.games.paston.rules import Rules
 from paston.games.paston.shuffle import deal_cards

@@ -9,7 +9,7 @@ import pytest
 from engine_helpers import GOLDEN, cards_mentioned, names, scripted
 
 from paston import deal_from_record
-from paston.games.paston.deal import Deal
+from paston.games.paston.state import Deal
 
 
 def golden_deal(name: str, n_actions: int | None = None) -> Deal:

@@ -10,7 +10,7 @@ import pytest
 from engine_helpers import apply_all, make_deal
 
 from paston.core.errors import IllegalAction
-from paston.games.paston.deal import Deal
+from paston.games.paston.state import Deal
 from paston.games.paston.rules import Rules
 
 A, B, C = 0, 1, 2

@@ -9,8 +9,8 @@ import pytest
 from engine_helpers import fill_hands, make_deal, names
 
 from paston.games.paston.cards import SEVEN_SPADES, card_name, parse_card
-from paston.games.paston.deal import Deal
-from paston.games.paston.game import Game
+from paston.games.paston.state import Deal
+from paston.games.paston.match import Game
 from paston.games.paston.rules import Rules
 from paston.games.paston.shuffle import (
     deal_cards,

@@ -1,4 +1,4 @@
-"""Running totals (rules.md §9.6, vectors T1–T7 of §12) through ``paston.games.paston.game.Game``,
+"""Running totals (rules.md §9.6, vectors T1–T7 of §12) through ``paston.games.paston.match.Game``,
 and the
 dealer rotation of §3.5 (the rotation vector)."""
 
@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from engine_helpers import apply_all, fill_hands, game_with_totals, scripted
 
-from paston.games.paston.deal import Deal
-from paston.games.paston.game import Game
+from paston.games.paston.state import Deal
+from paston.games.paston.match import Game
 from paston.games.paston.rules import Rules
 from paston.games.paston.scoring import apply_totals
 

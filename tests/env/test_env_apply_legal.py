@@ -9,7 +9,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from paston.games.paston.deal import Deal
+from paston.games.paston.state import Deal
 from paston.games.paston.rules import Rules
 from paston.games.paston.shuffle import deal_until_playable
 

@@ -32,7 +32,7 @@ from paston.env.encoding import (
 )
 from paston.games.paston.actions import NUM_ACTIONS, discard_action, discard_cards, is_discard
 from paston.games.paston.cards import JACK_SPADES, SEVEN_SPADES, cards_of
-from paston.games.paston.deal import Deal
+from paston.games.paston.state import Deal
 from paston.games.paston.rules import Rules
 from paston.games.paston.shuffle import deal_until_playable
 from paston.games.paston.view import SeatView

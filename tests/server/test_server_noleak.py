@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from server_helpers import Client, ThreadServer, my_turn, new_table
 
 from paston.games.paston.cards import cards_of, parse_card
-from paston.games.paston.game import Game
+from paston.games.paston.match import Game
 from paston.games.paston.rules import Rules
 from paston.server.hand_rng import ReplayRandom
 from paston.server.store import EventStore

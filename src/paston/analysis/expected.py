@@ -17,8 +17,8 @@ import random
 import time
 from dataclasses import dataclass
 
-from ..games.paston.bots.sampling import replay_world
-from ..games.paston.deal import PLAY, Deal
+from ..games.paston.bots.worlds import replay_world
+from ..games.paston.state import PLAY, Deal
 from ..games.paston.solver import Solver
 from .rollout import Policy, play_situation, play_values, preplay_values
 from .worlds import consistent_worlds

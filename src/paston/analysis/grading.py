@@ -14,8 +14,8 @@ from collections.abc import Callable, Sequence
 
 from ..games.paston.actions import DECLARE_BASE, SURRENDER, action_str
 from ..games.paston.bots.heuristic import HeuristicBot
-from ..games.paston.bots.sampling import SamplingError
-from ..games.paston.deal import BIDDING, DECLARE, DEFENCE, EXCHANGE, PLAY, Deal
+from ..games.paston.bots.worlds import SamplingError
+from ..games.paston.state import BIDDING, DECLARE, DEFENCE, EXCHANGE, PLAY, Deal
 from ..games.paston.solver import Solver
 from ..games.paston.text import action_text
 from .ddtable import dd_table

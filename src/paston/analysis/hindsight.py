@@ -9,7 +9,7 @@ have seen coming (or, when negative, was spared by the cards).
 
 from __future__ import annotations
 
-from ..games.paston.deal import Deal
+from ..games.paston.state import Deal
 from ..games.paston.solver import Solver
 from .expected import values_in_deal
 from .rollout import Policy

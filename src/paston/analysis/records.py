@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.errors import RecordError
-from ..games.paston.deal import Deal
-from ..games.paston.game import Game
+from ..games.paston.state import Deal
+from ..games.paston.match import Game
 from ..games.paston.record import DEAL_FORMAT, GAME_FORMAT, deal_from_record, game_from_record
 
 __all__ = ["deals_of_record", "seat_names_of"]

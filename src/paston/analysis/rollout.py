@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from ..games.paston.bots.pimc import PlaySituation, start_score, value_cards
-from ..games.paston.deal import PLAY, Deal
+from ..games.paston.state import PLAY, Deal
 from ..games.paston.solver import Solver
 from ..games.paston.view import SeatView
 

@@ -1,6 +1,6 @@
 """Worlds for a decision: complete deals consistent with what the deciding seat knew.
 
-The worlds come from the bots' own :class:`~paston.games.paston.bots.sampling.WorldSampler`
+The worlds come from the bots' own :class:`~paston.games.paston.bots.worlds.WorldSampler`
 (uniform over the deals that fit the seat's view: its cards, the cards played, the voids
 shown, the marker facts). Like ``wpimc``, each world is then weighted by how likely the other
 seats' bids, whists and contract were in it
@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..games.paston.bots.sampling import World, WorldSampler
+from ..games.paston.bots.worlds import World, WorldSampler
 from ..games.paston.bots.wpimc import decision_likelihood
 from ..games.paston.view import SeatView
 

@@ -19,7 +19,7 @@ from typing import Any
 from ..bots import Bot, make_bot
 from ..core.meta import build_meta
 from ..games.paston.actions import SURRENDER, WHIST, action_str
-from ..games.paston.deal import DEFENCE, Deal
+from ..games.paston.state import DEFENCE, Deal
 from ..games.paston.record import deal_record
 from ..games.paston.rules import Rules
 from ..games.paston.shuffle import deal_until_playable

@@ -24,7 +24,7 @@ from ..bots import Bot, make_bot
 from ..bots.registry import BotSpecError, bot_info, bot_infos, parse_spec
 from ..core.errors import RecordError
 from ..core.registry import available
-from ..games.paston.game import Game
+from ..games.paston.match import Game
 from ..games.paston.record import game_from_record
 from ..terminal import PastonSession, TerminalSession, line_reader
 from ..terminal.console import terminal_keys

@@ -26,7 +26,7 @@ import numpy.typing as npt
 
 from ..games.paston.actions import CONTRACT_NAMES, NUM_ACTIONS, TRUMP_OF
 from ..games.paston.cards import SUIT_CHARS, card_name, cards_of
-from ..games.paston.deal import PHASE_NAMES
+from ..games.paston.state import PHASE_NAMES
 from ..games.paston.rules import DEFAULT_RULES, Rules
 from ..games.paston.view import SeatView
 from .masks import action_mask

@@ -3,7 +3,7 @@
 :func:`paston.env.encoding.encode` builds the tensor from a
 :class:`~paston.games.paston.view.SeatView`, and building a view (history strings, card
 tuples, trick records) costs far more than the tensor itself. A :class:`DealEncoder` reads
-the :class:`~paston.games.paston.deal.Deal` directly and, between two calls, only the actions
+the :class:`~paston.games.paston.state.Deal` directly and, between two calls, only the actions
 taken since: a finished trick, a bid or a played card sets a few entries; the fields that
 change all the time (phase, seat to act, current trick, tricks won...) are cleared and set
 again. The tensor is **the same, value for value**, as ``encode(deal.view(seat), layout)``
@@ -28,7 +28,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..games.paston.actions import BID_BASE, PASS, SURRENDER, TRUMP_OF
-from ..games.paston.deal import REDEAL, Deal, spade_run
+from ..games.paston.state import REDEAL, Deal, spade_run
 from .encoding import INFO_STATE_LAYOUT, Layout
 
 __all__ = ["DealEncoder"]

@@ -20,8 +20,8 @@ from gymnasium import spaces
 from ..bots.random_bot import RandomBot
 from ..core.errors import IllegalAction
 from ..games.paston.actions import NUM_ACTIONS, action_str
-from ..games.paston.deal import PHASE_NAMES, REDEAL, Deal
-from ..games.paston.game import Game
+from ..games.paston.state import PHASE_NAMES, REDEAL, Deal
+from ..games.paston.match import Game
 from ..games.paston.rules import DEFAULT_RULES, Rules
 from ..games.paston.shuffle import deal_until_playable
 from ..games.paston.view import SeatView

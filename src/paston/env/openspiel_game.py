@@ -30,7 +30,7 @@ Importing this module registers the game with ``pyspiel`` (which must be install
   only the cards dealt to them so far (before the dealer is drawn: only their seat).
 * **Search support**: ``resample_from_infostate(player, sampler)`` returns a state drawn
   uniformly among the deals consistent with ``player``'s information (the bots' world
-  sampler, :mod:`paston.games.paston.bots.sampling`), the same history replayed in it, so
+  sampler, :mod:`paston.games.paston.bots.worlds`), the same history replayed in it, so
   ``open_spiel.python.algorithms.ismcts.ISMCTSBot`` runs as it is; ``undo_action(player,
   action)`` takes back the last move (``history()`` and ``move_number()`` follow it when
   called from Python: OpenSpiel's C++ code cannot call back into a Python game's undo).
@@ -53,9 +53,9 @@ import numpy.typing as npt
 import pyspiel  # type: ignore[import-not-found]
 
 from ..games.paston.actions import NUM_ACTIONS, action_str, discard_action, is_discard
-from ..games.paston.bots.sampling import WorldSampler
+from ..games.paston.bots.worlds import WorldSampler
 from ..games.paston.cards import SEVEN_SPADES, card_name, cards_of, iter_bits
-from ..games.paston.deal import SCORED, Deal
+from ..games.paston.state import SCORED, Deal
 from ..games.paston.rules import DEFAULT_RULES, Rules
 from ..games.paston.shuffle import DEAL_ORDER, deal_from_deck
 from ..games.paston.view import SeatView

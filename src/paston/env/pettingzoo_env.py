@@ -22,7 +22,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from ..core.errors import IllegalAction
 from ..games.paston.actions import NUM_ACTIONS
-from ..games.paston.deal import Deal
+from ..games.paston.state import Deal
 from ..games.paston.rules import DEFAULT_RULES, Rules
 from ..games.paston.shuffle import deal_until_playable
 from ..games.paston.view import SeatView

@@ -40,7 +40,7 @@ import numpy.typing as npt
 from ..core.errors import IllegalAction
 from ..games.paston.actions import NUM_ACTIONS, action_str, parse_action
 from ..games.paston.cards import card_name, cards_of
-from ..games.paston.deal import Deal
+from ..games.paston.state import Deal
 from ..games.paston.rules import DEFAULT_RULES, Rules
 from ..games.paston.shuffle import deal_until_playable
 from .encoding import layout_for

@@ -24,8 +24,8 @@ from ..games.paston.actions import (
     parse_action,
 )
 from ..games.paston.cards import CardError, parse_card
-from ..games.paston.deal import Deal
-from ..games.paston.game import Game
+from ..games.paston.state import Deal
+from ..games.paston.match import Game
 from ..games.paston.record import game_record
 from ..games.paston.text import (
     REDEAL_REASONS,
@@ -72,7 +72,7 @@ _SCORE_WORDS = ("score", "scores", "sheet")
 
 
 class PastonSession(TerminalSession):
-    """A Paston :class:`~paston.games.paston.game.Game` with a person at ``person``.
+    """A Paston :class:`~paston.games.paston.match.Game` with a person at ``person``.
 
     ``bot_specs`` are the specs the bots were made from: the record's ``meta`` keeps them
     with the names and the person's seat, so that ``--resume`` seats everyone again.

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from paston.games.paston.cards import JACK_SPADES, card_name, cards_of
-from paston.games.paston.deal import PLAY, Deal
+from paston.games.paston.state import PLAY, Deal
 from paston.games.paston.record import deal_record
 from paston.games.paston.rules import Rules
 

@@ -164,7 +164,7 @@ class BatchedPaston:
 
     def deal_of(self, i: int) -> tuple[tuple[int, int, int], int, int, bool]:
         """Row ``i``'s deal as dealt: ``(hands, prikup, dealer, first_deal)`` (card masks),
-        what :class:`~paston.games.paston.deal.Deal` takes (full information: for tests)."""
+        what :class:`~paston.games.paston.state.Deal` takes (full information: for tests)."""
         row = self._st[i]
         hands = (int(row[k.DEALT]), int(row[k.DEALT + 1]), int(row[k.DEALT + 2]))
         return hands, int(row[k.PRIKUP]), int(row[k.DEALER]), bool(row[k.FIRST])

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ...games.paston.deal import Deal
+from ...games.paston.state import Deal
 from ...games.paston.rules import Rules
 from ..encoding import encode
 from . import BatchedPaston
@@ -31,7 +31,7 @@ def compare_with_engine(
     first_deal: bool = False,
 ) -> Agreement:
     """Play at least ``deals`` random deals on :class:`BatchedPaston` and, on the same cards
-    with the same actions, on :class:`~paston.games.paston.deal.Deal`; at every step the
+    with the same actions, on :class:`~paston.games.paston.state.Deal`; at every step the
     seat to act, the mask (``legal_actions()``) and the observation (``encode`` of that
     seat's view) must agree, and every seat's score at the end. Raises ``AssertionError``
     at the first difference."""

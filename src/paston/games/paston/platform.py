@@ -14,8 +14,8 @@ from typing import Any
 from ...bots.registry import deferred_factory
 from ...core.protocol import BotInfo, FlagInfo, GameInfo
 from .actions import NUM_ACTIONS, parse_action
-from .deal import Deal
-from .game import Game
+from .state import Deal
+from .match import Game
 from .record import DEAL_FORMAT, GAME_FORMAT, deal_from_record, game_from_record, replay
 from .rules import DEFAULT_RULES, RuleError, Rules
 from .view import SeatView, public_action_text

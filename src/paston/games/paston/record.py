@@ -9,8 +9,8 @@ from ...core.errors import IllegalAction, RecordError
 from ...core.record_json import loads
 from .actions import CONTRACT_NAMES, SURRENDER, action_str, discard_cards
 from .cards import card_name, cards_of
-from .deal import PLAY, Deal
-from .game import Game
+from .state import PLAY, Deal
+from .match import Game
 from .rules import RuleError, Rules
 
 __all__ = [

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from .cards import SEVEN_SPADES
-from .deal import REDEAL, Deal
+from .state import REDEAL, Deal
 from .rules import DEFAULT_RULES, Rules
 
 __all__ = ["DEAL_ORDER", "deal_cards", "deal_from_deck", "deal_until_playable", "shuffled_deck"]

@@ -10,7 +10,7 @@ from .cards import card_name, cards_of
 from .rules import Rules
 
 if TYPE_CHECKING:
-    from .deal import Deal
+    from .state import Deal
 
 __all__ = ["PublicTrick", "SeatView", "build_view", "public_action_text"]
 
@@ -145,7 +145,7 @@ def build_view(deal: Deal, seat: int) -> SeatView:
     )
     open_hands: dict[int, tuple[int, ...]] = {}
     if deal.redeal_reason == "spade-run":
-        from .deal import spade_run
+        from .state import spade_run
 
         for s in range(3):
             if spade_run(deal.dealt[s], deal.rules):

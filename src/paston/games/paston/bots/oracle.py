@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from ....bots.base import Bot
 from ....bots.registry import register_bot
-from ..deal import Deal
+from ..state import Deal
 from ..view import SeatView
 from .pimc import PimcBot
-from .sampling import World
+from .worlds import World
 
 __all__ = ["OracleBot", "OracleError", "world_of_deal"]
 
@@ -24,7 +24,7 @@ class OracleError(RuntimeError):
 
 
 def world_of_deal(deal: Deal) -> World:
-    """The true :class:`~paston.games.paston.bots.sampling.World` of a deal as it stands now."""
+    """The true :class:`~paston.games.paston.bots.worlds.World` of a deal as it stands now."""
     hands = deal.hands
     return World((hands[0], hands[1], hands[2]), deal.dealt, deal.prikup, deal.discards)
 

@@ -3,7 +3,7 @@ exactly with :mod:`paston.games.paston.solver`, and pick the action with the bes
 score
 for the bot's own seat* (spec §9), not the most tricks.
 
-How each phase is valued (worlds come from :mod:`paston.games.paston.bots.sampling`):
+How each phase is valued (worlds come from :mod:`paston.games.paston.bots.worlds`):
 
 * **Card play.** ``card_values`` gives, per legal card, the declarer's tricks from now on.
   The declarer scores its contract table on its total (a step at 6 tricks; a tiny bonus per
@@ -65,7 +65,7 @@ from ..rules import Rules
 from ..scoring import deal_scores, defender_base, surrender_scores
 from ..solver import Position, Solver, legal_cards
 from ..view import SeatView
-from .sampling import World, WorldSampler, marker_holder
+from .worlds import World, WorldSampler, marker_holder
 
 __all__ = [
     "PimcBot",

@@ -57,7 +57,7 @@ from ..actions import (
     is_declare,
 )
 from ..cards import iter_bits
-from ..deal import BIDDING, DECLARE, DEFENCE, EXCHANGE
+from ..state import BIDDING, DECLARE, DEFENCE, EXCHANGE
 from ..rules import Rules
 from ..scoring import deal_scores, surrender_scores
 from ..solver import Position, legal_cards
@@ -74,7 +74,7 @@ from .pimc import (
     situation_from_view,
     split_defence,
 )
-from .sampling import World, replay_world
+from .worlds import World, replay_world
 from .wpimc import WeightedPimcBot
 
 __all__ = ["SearchBot", "standing_value"]

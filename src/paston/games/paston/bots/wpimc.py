@@ -43,7 +43,7 @@ from .heuristic import (
     defender_tricks,
 )
 from .pimc import PimcBot
-from .sampling import World, WorldSampler
+from .worlds import World, WorldSampler
 
 __all__ = ["WeightedPimcBot", "decision_likelihood"]
 

@@ -35,7 +35,7 @@ from math import factorial
 
 from ..actions import discard_action, parse_action
 from ..cards import ALL_CARDS, JACK_SPADES, SEVEN_SPADES, SUIT_MASKS, iter_bits
-from ..deal import Deal, spade_run
+from ..state import Deal, spade_run
 from ..view import HIDDEN_DISCARD, SeatView
 
 __all__ = [

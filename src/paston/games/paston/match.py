@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...core.errors import RecordError
-from .deal import REDEAL, SCORED, Deal
+from .state import REDEAL, SCORED, Deal
 from .rules import DEFAULT_RULES, Rules
 from .scoring import apply_totals
 from .shuffle import deal_cards
@@ -24,7 +24,7 @@ class Game:
     session when that flag is off.
 
     The game watches its deals: act on ``game.current`` (a
-    :class:`~paston.games.paston.deal.Deal`) and
+    :class:`~paston.games.paston.state.Deal`) and
     start the next one with :meth:`new_deal` once it is over.
 
     ``totals`` are the running totals the game starts from (a game continued from paper,

@@ -19,13 +19,25 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Protocol, Self, runtime_checkable
+
+from .hooks import HookSource, MissingHooks
+from .hooks.analysis import AnalysisHooks
+from .hooks.play import BotInfo, PlayHooks
+from .hooks.research import ResearchHooks
+from .hooks.sampling import SamplingHooks
+from .hooks.table import TableHooks
+from .hooks.terminal import TerminalHooks
+from .hooks.web import WebHooks
 
 __all__ = [
     "BotInfo",
     "FlagInfo",
     "GameInfo",
+    "HookSource",
     "Match",
+    "MissingHooks",
     "State",
     "View",
 ]
@@ -144,19 +156,6 @@ class FlagInfo:
     maximum: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class BotInfo:
-    """A bot a game offers: its name, a one-line description and whether people see it."""
-
-    name: str
-    description: str
-    factory: Callable[..., Any]
-    #: Offered as an opponent (``oracle``-like measuring sticks are not).
-    offered: bool = True
-    #: The display name (a lobby's list, a seat's name tag); the name when empty.
-    label: str = ""
-
-
 @dataclass(frozen=True)
 class GameInfo:
     """Everything a front-end needs to know about one game."""
@@ -197,7 +196,62 @@ class GameInfo:
     bots: tuple[BotInfo, ...] = ()
     default_bot: str = "heuristic"
     #: Per-game extras a front-end may use when present (e.g. ``"match_options"``).
+    #: Being replaced by the typed hook groups below; do not add keys.
     extras: Mapping[str, Any] = field(default_factory=dict)
+    #: Where the game's hook groups come from (see :mod:`paston.core.hooks`).
+    hooks: HookSource = field(default_factory=HookSource)
+
+    def offers(self, group: str) -> bool:
+        """Whether the game has hook group ``group`` (``"research"`` …)."""
+        return self.hooks.loader(group) is not None
+
+    def _group(self, group: str) -> Any:
+        loader = self.hooks.loader(group)
+        if loader is None:
+            raise MissingHooks(f"game {self.name!r} offers no {group} hooks")
+        return loader()
+
+    @cached_property
+    def table(self) -> TableHooks:
+        """The server's hooks (loaded on first use)."""
+        hooks: TableHooks = self._group("table")
+        return hooks
+
+    @cached_property
+    def play(self) -> PlayHooks:
+        """Bots, levels and ratings (loaded on first use)."""
+        hooks: PlayHooks = self._group("play")
+        return hooks
+
+    @cached_property
+    def terminal(self) -> TerminalHooks:
+        """The terminal's text (loaded on first use)."""
+        hooks: TerminalHooks = self._group("terminal")
+        return hooks
+
+    @cached_property
+    def research(self) -> ResearchHooks:
+        """Tensor encoders for the research adapters (loaded on first use)."""
+        hooks: ResearchHooks = self._group("research")
+        return hooks
+
+    @cached_property
+    def sampling(self) -> SamplingHooks:
+        """Worlds consistent with a seat's view (loaded on first use)."""
+        hooks: SamplingHooks = self._group("sampling")
+        return hooks
+
+    @cached_property
+    def analysis(self) -> AnalysisHooks:
+        """The analysis evaluator (loaded on first use)."""
+        hooks: AnalysisHooks = self._group("analysis")
+        return hooks
+
+    @cached_property
+    def web(self) -> WebHooks:
+        """The browser's assets and words (loaded on first use)."""
+        hooks: WebHooks = self._group("web")
+        return hooks
 
     def flag(self, name: str) -> FlagInfo | None:
         return next((f for f in self.flags if f.name == name), None)

@@ -18,6 +18,7 @@ __all__ = [
     "GAME_NAMES",
     "UnknownGame",
     "available",
+    "default_game",
     "game_for_record",
     "games",
     "get_game",
@@ -70,6 +71,14 @@ def available() -> list[str]:
     """The names of the games whose package is installed (then any registered elsewhere)."""
     names = [name for name in GAME_NAMES if name in _loaded or _installed(name)]
     return names + [name for name in _loaded if name not in names]
+
+
+def default_game() -> str:
+    """The name of the game a front-end offers when none is named: the flagship."""
+    names = available()
+    if not names:
+        raise UnknownGame("no game is installed")
+    return names[0]
 
 
 def register_game(info: GameInfo) -> None:

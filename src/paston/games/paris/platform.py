@@ -15,6 +15,7 @@ from typing import Any
 
 from ...bots.registry import deferred_factory
 from ...core.errors import RecordError
+from ...core.hooks import from_modules
 from ...core.protocol import BotInfo, GameInfo
 from .actions import NUM_ACTIONS, parse_action
 from .match import SESSION_FORMAT, ParisMatch, session_from_record, session_replay
@@ -132,4 +133,15 @@ GAME = GameInfo(
         # The server's replay of a table of several games (not a format of the notation).
         "replay_session": session_replay,
     },
+    # Each hook group lives in its own module of this package, imported on first use.
+    hooks=from_modules(
+        __package__,
+        table="table_views",
+        play="play",
+        terminal="terminal",
+        research="research",
+        sampling="sampling",
+        analysis="analysis",
+        web="web",
+    ),
 )

@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from ...bots.registry import deferred_factory
+from ...core.hooks import from_modules
 from ...core.protocol import BotInfo, GameInfo
 from .actions import NUM_ACTIONS, parse_action
 from .match import PaskievicsMatch
@@ -95,4 +96,15 @@ GAME = GameInfo(
     ),
     default_bot="heuristic",
     extras={"parse_action": parse_action, "replay_steps": replay_steps},
+    # Each hook group lives in its own module of this package, imported on first use.
+    hooks=from_modules(
+        __package__,
+        table="table_views",
+        play="play",
+        terminal="terminal",
+        research="research",
+        sampling="sampling",
+        analysis="analysis",
+        web="web",
+    ),
 )

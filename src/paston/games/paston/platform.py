@@ -12,6 +12,7 @@ from dataclasses import fields
 from typing import Any
 
 from ...bots.registry import deferred_factory
+from ...core.hooks import from_modules
 from ...core.protocol import BotInfo, FlagInfo, GameInfo
 from .actions import NUM_ACTIONS, parse_action
 from .state import Deal
@@ -165,4 +166,15 @@ GAME = GameInfo(
         # State-free: Paston's action ids do not depend on the position.
         "parse_action": parse_action,
     },
+    # Each hook group lives in its own module of this package, imported on first use.
+    hooks=from_modules(
+        __package__,
+        table="table_views",
+        play="play",
+        terminal="terminal",
+        research="research",
+        sampling="sampling",
+        analysis="analysis",
+        web="web",
+    ),
 )

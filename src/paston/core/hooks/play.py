@@ -52,3 +52,7 @@ class PlayHooks:
     bot_option_bounds: Mapping[str, Mapping[str, tuple[int, int]]] = field(default_factory=dict)
     #: A state-free parser of the game's action notation (``None``: actions need a state).
     parse_action: Callable[[str], int] | None = None
+    #: ``placings(state) -> tuple`` of a finished state: finishing position per seat (1 =
+    #: best), for games that rank players rather than score them (a shedding game); ``None``:
+    #: seats are compared by ``state.result()``.
+    placings: Callable[[Any], tuple[int, ...]] | None = None

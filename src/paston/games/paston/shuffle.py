@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 from .cards import SEVEN_SPADES
-from .state import REDEAL, Deal
 from .rules import DEFAULT_RULES, Rules
+from .state import REDEAL, Deal
 
 __all__ = ["DEAL_ORDER", "deal_cards", "deal_from_deck", "deal_until_playable", "shuffled_deck"]
 

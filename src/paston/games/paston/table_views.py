@@ -22,8 +22,8 @@ from .actions import (
     is_discard,
 )
 from .cards import card_name, cards_of
-from .state import BIDDING, DECLARE, DEFENCE, EXCHANGE, PLAY, Deal
 from .match import Game
+from .state import BIDDING, DECLARE, DEFENCE, EXCHANGE, PLAY, Deal
 from .view import HIDDEN_DISCARD, build_view
 
 __all__ = ["default_action", "restore_deal", "reveal", "score_row", "spectator_view"]

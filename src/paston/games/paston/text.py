@@ -32,8 +32,8 @@ from .actions import (
     parse_action,
 )
 from .cards import RANK_CHARS, SUIT_SYMBOLS, cards_of, sorted_cards
-from .state import Deal
 from .match import Game
+from .state import Deal
 from .view import PublicTrick, SeatView
 
 __all__ = [

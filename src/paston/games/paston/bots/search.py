@@ -57,10 +57,10 @@ from ..actions import (
     is_declare,
 )
 from ..cards import iter_bits
-from ..state import BIDDING, DECLARE, DEFENCE, EXCHANGE
 from ..rules import Rules
 from ..scoring import deal_scores, surrender_scores
 from ..solver import Position, legal_cards
+from ..state import BIDDING, DECLARE, DEFENCE, EXCHANGE
 from ..view import SeatView
 from .heuristic import HeuristicBot
 from .pimc import (

@@ -1,7 +1,8 @@
 """The table hook group: what the server (and the browser through it) needs of a game.
 
-Owned by the server/web layer. A field set to ``None`` means the game offers nothing there and
-the server uses its generic fallback (documented per field).
+Read by ``paston.server`` (:mod:`~paston.server.views`, :mod:`~paston.server.table`, the
+replay endpoint, the table settings). A field set to ``None`` means the game offers nothing
+there and the server uses its generic fallback (documented per field).
 """
 
 from __future__ import annotations
@@ -15,21 +16,38 @@ __all__ = ["TableHooks"]
 
 @dataclass(frozen=True, slots=True)
 class TableHooks:
+    """What a server table shows of the game's states, and how it ends and replays."""
+
     #: What a spectator sees of a state (public information only).
     spectator_view: Callable[[Any], dict[str, Any]]
-    #: Everything of a finished hand, revealed to all once it is over.
+    #: ``reveal(state) -> dict``: everything of a finished hand, shown to all once it is over.
     reveal: Callable[[Any], dict[str, Any]]
-    #: The action a timed-out seat takes; ``None``: the game offers none.
+    #: The action a timed-out seat takes; ``None``: the first legal action.
     default_action: Callable[[Any], int] | None = None
-    #: ``score_row(state, number, totals) -> dict``: one line of the table's score sheet for a
-    #: finished hand (``None``: the generic row, the hand's result per seat).
-    score_row: Callable[[Any, int, tuple[float, ...]], dict[str, Any]] | None = None
-    #: ``replay_steps(record) -> dict``: a record of one of the game's formats (or the
-    #: server's session record) as the browser replay page's steps: every position's public
-    #: picture plus every seat's cards, in order.
-    replay_steps: Callable[[dict[str, Any]], dict[str, Any]] | None = None
-    #: ``outcome(match) -> dict``: how a finished match ended (winner, ranking, loser …) in
-    #: a JSON-ready form, instead of front-ends probing ``match.winner`` or ``state.ranking``.
+    #: ``score_row(state, number, totals) -> dict | None``: one line of the table's score
+    #: sheet for a finished hand (``None`` from it: the hand is no row, a redeal); ``None``:
+    #: the generic row, the hand's result per seat.
+    score_row: Callable[[Any, int, tuple[float, ...]], dict[str, Any] | None] | None = None
+    #: ``replay_steps(record) -> list``: a table's record as the browser replay page's steps
+    #: (JSON-ready: every position's public picture plus every seat's cards, in order);
+    #: ``None``: the replay answer has no ``steps``.
+    replay_steps: Callable[[dict[str, Any]], Any] | None = None
+    #: ``record_summary(record) -> dict``: the replay answer's ``summary`` of a table's
+    #: record; ``None``: ``paston replay`` of it (the notation's replay). A game whose table
+    #: records a format no notation reads (a Paris session of several games) says it here.
+    record_summary: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+    #: ``outcome(match) -> dict``: how a match ended, JSON-ready, with at least ``winner``
+    #: (a seat or ``None``) and ``draw`` (a bool), and whatever else the game tells (a
+    #: ``loser``, a ``ranking``); ``None``: the seat with the highest total wins, a draw when
+    #: several share it. Called only once the match is over.
     outcome: Callable[[Any], dict[str, Any]] | None = None
-    #: Options of the game's match a table may set (name -> one line of help).
+    #: ``hand_number(match) -> int``: the number a table shows for the hand being played or
+    #: about to be dealt (Paston's redeals keep their number); ``None``: hands dealt so far.
+    hand_number: Callable[[Any], int] | None = None
+    #: ``restore_hand(match, event) -> state``: a hand of a table log written before deals
+    #: were logged as random draws (the cards themselves in the ``deal`` event); ``None``:
+    #: such a log is refused as damaged.
+    restore_hand: Callable[[Any, dict[str, Any]], Any] | None = None
+    #: Options of the game's match a table may set (name -> one line of help); each is a
+    #: whole number given to ``GameInfo.new_match`` as a keyword.
     match_options: Mapping[str, str] = field(default_factory=dict)

@@ -26,6 +26,11 @@ from .cards import CARD_NAMES, CardError, card_rank, card_suit, parse_card
 __all__ = [
     "BLIND_BASE",
     "COMBOS",
+    "LOG_MISS",
+    "LOG_PICKUP",
+    "LOG_PLAY",
+    "LOG_READY",
+    "LOG_SWAP",
     "NUM_ACTIONS",
     "PICKUP",
     "PLAY_BASE",
@@ -52,6 +57,10 @@ READY = SWAP_BASE + 52 * 52
 PICKUP = READY + 1
 BLIND_BASE = PICKUP + 1
 NUM_ACTIONS = BLIND_BASE + 3
+
+# Change-log entry kinds of a state (the first item of every entry of its undo log; the view
+# reads the log too, so they live below both).
+LOG_SWAP, LOG_READY, LOG_PLAY, LOG_PICKUP, LOG_MISS = range(5)
 
 _POW3 = (1, 3, 9, 27)
 

@@ -16,6 +16,11 @@ from .actions import (
     BLIND_BASE,
     COMBO_SIZE,
     COMBOS,
+    LOG_MISS,
+    LOG_PICKUP,
+    LOG_PLAY,
+    LOG_READY,
+    LOG_SWAP,
     NUM_ACTIONS,
     PICKUP,
     READY,
@@ -51,9 +56,6 @@ SWAP, PLAY, OVER = 0, 1, 2
 PHASE_NAMES = ("swap", "play", "over")
 #: The most swaps a player may make (§4).
 SWAP_LIMIT = 3
-
-# Change-log entry kinds (the first item of every entry; .view reads the log too).
-LOG_SWAP, LOG_READY, LOG_PLAY, LOG_PICKUP, LOG_MISS = range(5)
 
 # _PLAYABLE[top + 1]: the ranks that may go on a pile whose top card has rank ``top`` (-1 for
 # an empty pile), ascending (§6.2): on a 7, 3-7 and the 10; on any other rank t, t and up and

@@ -8,12 +8,14 @@ own hand; never another hand, a face-down card before it is turned, or the deck 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .actions import action_str
+from .actions import LOG_MISS, LOG_PICKUP, LOG_PLAY, action_str
 from .cards import CARD_NAMES, SEVEN
 from .rules import ParisRules
-from .state import LOG_MISS, LOG_PICKUP, LOG_PLAY, ParisState
+
+if TYPE_CHECKING:
+    from .state import ParisState
 
 __all__ = [
     "ParisView",

@@ -33,6 +33,7 @@ __all__ = [
     "NUM_ACTIONS",
     "PASS",
     "PLAY",
+    "SIDE_NAMES",
     "action_str",
     "discard_id",
     "parse_action",
@@ -41,6 +42,8 @@ __all__ = [
 LEVELS = ("three", "two", "one", "solo")
 BONUSES = ("trull", "kings", "double", "volat", "ultimo", "catch")
 ITEMS = ("game", *BONUSES)
+#: The two sides of a deal, as records and views name them.
+SIDE_NAMES = ("declarer", "defenders")
 KONTRA_WORDS = ("kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra")
 
 PASS = 0

@@ -9,7 +9,7 @@ from typing import Any
 
 from .rules import DEFAULT_RULES, PaskievicsRules
 from .shuffle import deal_cards
-from .state import PaskievicsState
+from .state import PaskievicsState, _deal_body
 
 __all__ = ["DoubledRounds", "PaskievicsMatch"]
 
@@ -113,6 +113,20 @@ class PaskievicsMatch:
         return state
 
     def record(self, meta: Mapping[str, Any] | None = None) -> dict[str, Any]:
-        from .record import game_record
-
         return game_record(self, meta)
+
+
+#: The format of a game record (paskievics-notation.md); read in :mod:`.record`.
+GAME_FORMAT = "paskievics-game/1"
+
+
+def game_record(match: PaskievicsMatch, meta: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """A game as a ``paskievics-game/1`` record."""
+    record: dict[str, Any] = {
+        "format": GAME_FORMAT,
+        "rules": match.rules.to_dict(),
+        "deals": [_deal_body(s) for s in match.deals],
+    }
+    if meta:
+        record["meta"] = dict(meta)
+    return record

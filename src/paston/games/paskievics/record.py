@@ -14,10 +14,10 @@ from ...core.errors import IllegalAction, RecordError
 from ...core.record_json import loads
 from . import actions as A
 from .cards import CARD_NAMES, NUM_CARDS, CardError, format_cards, parse_card
-from .match import DoubledRounds, PaskievicsMatch
+from .match import GAME_FORMAT, DoubledRounds, PaskievicsMatch, game_record
 from .rules import PaskievicsRules, RuleError
 from .scoring import D
-from .state import SIDE_NAMES, PaskievicsState
+from .state import DEAL_FORMAT, SIDE_NAMES, PaskievicsState, deal_record
 
 __all__ = [
     "DEAL_FORMAT",
@@ -30,41 +30,7 @@ __all__ = [
     "summary",
 ]
 
-DEAL_FORMAT = "paskievics-deal/1"
-GAME_FORMAT = "paskievics-game/1"
 FORMATS = (DEAL_FORMAT, GAME_FORMAT)
-
-
-# ----------------------------------------------------------------- writing
-def _deal_body(state: PaskievicsState) -> dict[str, Any]:
-    return {
-        "dealer": state.dealer,
-        "multiplier": state.multiplier,
-        "hands": [format_cards(h) for h in state.dealt],
-        "talon": [CARD_NAMES[c] for c in state.talon],
-        "actions": [A.action_str(a) for a in state.history],
-    }
-
-
-def deal_record(state: PaskievicsState, meta: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """One deal as a ``paskievics-deal/1`` record."""
-    record: dict[str, Any] = {"format": DEAL_FORMAT, "rules": state.rules.to_dict()}
-    record.update(_deal_body(state))
-    if meta:
-        record["meta"] = dict(meta)
-    return record
-
-
-def game_record(match: PaskievicsMatch, meta: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """A game as a ``paskievics-game/1`` record."""
-    record: dict[str, Any] = {
-        "format": GAME_FORMAT,
-        "rules": match.rules.to_dict(),
-        "deals": [_deal_body(s) for s in match.deals],
-    }
-    if meta:
-        record["meta"] = dict(meta)
-    return record
 
 
 # ----------------------------------------------------------------- reading

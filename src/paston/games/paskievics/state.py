@@ -8,12 +8,13 @@ numbered in playing order; ``active`` lists the four seats that play, from foreh
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from itertools import combinations
 from typing import Any, Self
 
 from ...core.errors import IllegalAction
 from . import actions as A
+from .actions import SIDE_NAMES as SIDE_NAMES  # re-exported: records import it from here
 from .cards import (
     CARD_NAMES,
     HONOURS,
@@ -25,6 +26,7 @@ from .cards import (
     T20,
     T21,
     card_points,
+    format_cards,
     is_tarokk,
     suit_of,
     tarokk,
@@ -37,7 +39,6 @@ __all__ = ["PaskievicsState"]
 FRESH, IN, OUT = 0, 1, 2
 SOLO = 3
 TALON_SHARES = {0: (3, 1, 1, 1), 1: (2, 2, 1, 1), 2: (1, 2, 2, 1), 3: (0, 2, 2, 2)}
-SIDE_NAMES = ("declarer", "defenders")
 # The state's fields that actions change; undo restores a snapshot of them.
 _MUTABLE = (
     "hands", "phase", "to_act", "status", "cur", "cur_by", "cur_held", "invitation",
@@ -802,3 +803,26 @@ def _winning_index(cards: Sequence[int]) -> int:
     led = suit_of(cards[0])
     same = [i for i, c in enumerate(cards) if suit_of(c) == led]
     return min(same, key=lambda i: cards[i])
+
+
+#: The format of a deal record (paskievics-notation.md); read in :mod:`.record`.
+DEAL_FORMAT = "paskievics-deal/1"
+
+
+def _deal_body(state: PaskievicsState) -> dict[str, Any]:
+    return {
+        "dealer": state.dealer,
+        "multiplier": state.multiplier,
+        "hands": [format_cards(h) for h in state.dealt],
+        "talon": [CARD_NAMES[c] for c in state.talon],
+        "actions": [A.action_str(a) for a in state.history],
+    }
+
+
+def deal_record(state: PaskievicsState, meta: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """One deal as a ``paskievics-deal/1`` record."""
+    record: dict[str, Any] = {"format": DEAL_FORMAT, "rules": state.rules.to_dict()}
+    record.update(_deal_body(state))
+    if meta:
+        record["meta"] = dict(meta)
+    return record

@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from . import actions as A
+from .actions import SIDE_NAMES
 from .cards import CARD_NAMES, format_cards, is_tarokk
 from .score_lines import score_lines
-from .state import SIDE_NAMES
 
 if TYPE_CHECKING:
     from .state import PaskievicsState

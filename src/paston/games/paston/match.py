@@ -8,10 +8,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...core.errors import RecordError
-from .state import REDEAL, SCORED, Deal
 from .rules import DEFAULT_RULES, Rules
 from .scoring import apply_totals
 from .shuffle import deal_cards
+from .state import REDEAL, SCORED, Deal, deal_record
 
 __all__ = ["Game"]
 
@@ -181,8 +181,6 @@ class Game:
 
     def record(self, meta: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """The game record (``paston-game/1``) so far, with ``meta`` when given."""
-        from .record import game_record
-
         record = game_record(self)
         if meta is not None:
             record["meta"] = dict(meta)
@@ -203,3 +201,19 @@ class Game:
 
     def __repr__(self) -> str:
         return f"<Game deals={len(self.deals)} totals={self.totals} over={self.over}>"
+
+
+#: The format of a game record (spec/notation.md); read in :mod:`.record`.
+GAME_FORMAT = "paston-game/1"
+
+
+def game_record(game: Game) -> dict[str, Any]:
+    """The record of a game as played so far."""
+    record = {
+        "format": GAME_FORMAT,
+        "rules": game.rules.to_dict(),
+        "deals": [deal_record(d, in_game=True) for d in game.deals],
+    }
+    if game.meta is not None:
+        record["meta"] = game.meta  # read from a record: a rewritten record keeps its tags
+    return record

@@ -8,10 +8,10 @@ from typing import Any
 from ...core.errors import IllegalAction, RecordError
 from ...core.record_json import loads
 from .actions import CONTRACT_NAMES, SURRENDER, action_str, discard_cards
-from .cards import card_name, cards_of
-from .state import PLAY, Deal
-from .match import Game
+from .cards import card_name
+from .match import GAME_FORMAT, Game, game_record
 from .rules import RuleError, Rules
+from .state import DEAL_FORMAT, PLAY, Deal, deal_record
 
 __all__ = [
     "DEAL_FORMAT",
@@ -26,40 +26,10 @@ __all__ = [
     "said_whist",
 ]
 
-DEAL_FORMAT = "paston-deal/1"
-GAME_FORMAT = "paston-game/1"
 _DEAL_KEYS = ("dealer", "first_deal", "hands", "prikup", "actions")
 
 
 # ----------------------------------------------------------------- writing
-
-
-def deal_record(deal: Deal, *, in_game: bool = False) -> dict[str, Any]:
-    """The record of a deal as played so far (in a game: without ``format`` and ``rules``)."""
-    body: dict[str, Any] = {
-        "dealer": deal.dealer,
-        "first_deal": deal.first_deal,
-        "hands": [[card_name(c) for c in cards_of(h)] for h in deal.dealt],
-        "prikup": [card_name(c) for c in cards_of(deal.prikup)],
-        "actions": [action_str(a) for a in deal.actions],
-    }
-    if deal.meta is not None:
-        body["meta"] = deal.meta  # read from a record: a rewritten record keeps its tags
-    if in_game:
-        return body
-    return {"format": DEAL_FORMAT, "rules": deal.rules.to_dict(), **body}
-
-
-def game_record(game: Game) -> dict[str, Any]:
-    """The record of a game as played so far."""
-    record = {
-        "format": GAME_FORMAT,
-        "rules": game.rules.to_dict(),
-        "deals": [deal_record(d, in_game=True) for d in game.deals],
-    }
-    if game.meta is not None:
-        record["meta"] = game.meta  # read from a record: a rewritten record keeps its tags
-    return record
 
 
 # ----------------------------------------------------------------- reading

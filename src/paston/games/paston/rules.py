@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
-__all__ = ["DEFAULT_RULES", "RuleError", "Rules"]
+from .cards import ACE_SPADES, KING_SPADES, SPADE_RUN
+
+__all__ = ["DEFAULT_RULES", "RuleError", "Rules", "spade_run"]
 
 
 class RuleError(ValueError):
@@ -97,3 +99,15 @@ class Rules:
 
 
 DEFAULT_RULES = Rules()
+
+
+def spade_run(hand: int, rules: Rules) -> bool:
+    """Whether a dealt hand triggers the spade-run redeal (§3.3) under ``rules``."""
+    mode = rules.spade_run_redeal
+    if mode == "off" or hand & SPADE_RUN != SPADE_RUN:
+        return False
+    has_k = bool(hand >> KING_SPADES & 1)
+    has_a = bool(hand >> ACE_SPADES & 1)
+    if mode == "neither_k_nor_a":
+        return not has_k and not has_a
+    return not (has_k and has_a)

@@ -34,12 +34,9 @@ from .actions import (
     parse_action,
 )
 from .cards import (
-    ACE_SPADES,
     ALL_CARDS,
     JACK_SPADES,
-    KING_SPADES,
     SEVEN_SPADES,
-    SPADE_RUN,
     SUIT_ENGLISH,
     SUIT_ENGLISH_SINGULAR,
     SUIT_MASKS,
@@ -48,7 +45,7 @@ from .cards import (
     cards_of,
     parse_card,
 )
-from .rules import DEFAULT_RULES, Rules
+from .rules import DEFAULT_RULES, Rules, spade_run
 from .scoring import deal_scores, surrender_scores
 
 if TYPE_CHECKING:
@@ -98,18 +95,6 @@ def _cards(mask: int) -> list[int]:
     if mask & 0xFF000000:
         out += _SUIT_CARDS[3][mask >> 24 & 0xFF]
     return out
-
-
-def spade_run(hand: int, rules: Rules) -> bool:
-    """Whether a dealt hand triggers the spade-run redeal (§3.3) under ``rules``."""
-    mode = rules.spade_run_redeal
-    if mode == "off" or hand & SPADE_RUN != SPADE_RUN:
-        return False
-    has_k = bool(hand >> KING_SPADES & 1)
-    has_a = bool(hand >> ACE_SPADES & 1)
-    if mode == "neither_k_nor_a":
-        return not has_k and not has_a
-    return not (has_k and has_a)
 
 
 def _to_mask(cards: Any, what: str) -> tuple[int, int]:
@@ -813,3 +798,23 @@ def _kind(action: int) -> str:
     if action == WHIST:
         return "whist"
     return "discard"
+
+
+#: The format of a deal record (the notation, spec/notation.md); read in :mod:`.record`.
+DEAL_FORMAT = "paston-deal/1"
+
+
+def deal_record(deal: Deal, *, in_game: bool = False) -> dict[str, Any]:
+    """The record of a deal as played so far (in a game: without ``format`` and ``rules``)."""
+    body: dict[str, Any] = {
+        "dealer": deal.dealer,
+        "first_deal": deal.first_deal,
+        "hands": [[card_name(c) for c in cards_of(h)] for h in deal.dealt],
+        "prikup": [card_name(c) for c in cards_of(deal.prikup)],
+        "actions": [action_str(a) for a in deal.actions],
+    }
+    if deal.meta is not None:
+        body["meta"] = deal.meta  # read from a record: a rewritten record keeps its tags
+    if in_game:
+        return body
+    return {"format": DEAL_FORMAT, "rules": deal.rules.to_dict(), **body}

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import CONTRACT_NAMES, action_str, is_discard
 from .cards import card_name, cards_of
-from .rules import Rules
+from .rules import Rules, spade_run
 
 if TYPE_CHECKING:
     from .state import Deal
@@ -145,8 +145,6 @@ def build_view(deal: Deal, seat: int) -> SeatView:
     )
     open_hands: dict[int, tuple[int, ...]] = {}
     if deal.redeal_reason == "spade-run":
-        from .state import spade_run
-
         for s in range(3):
             if spade_run(deal.dealt[s], deal.rules):
                 open_hands[s] = tuple(cards_of(deal.dealt[s]))

@@ -635,6 +635,3 @@ register_bot(
     description="strong: samples the unseen cards and solves each world",
     label="PIMC",
 )
-
-# The weighted variant registers itself too (make_bot loads this module for "wpimc").
-from . import wpimc as _wpimc  # noqa: E402, F401

@@ -1,174 +1,178 @@
-"""Walks a deal's actions and grades every decision that had a choice.
+"""What the Paris and Paskievics evaluators share: grading one decision from sampled worlds.
 
-At each such decision the real deal is rebuilt up to that moment; the seat's expected values
-(:mod:`paston.analysis.expected`) and the hindsight values (:mod:`paston.analysis.hindsight`)
-are computed, and the action taken is graded by its expected loss
-(:mod:`paston.analysis.report`). Decisions with one legal action are not graded.
+A game gives, for a decision, the legal actions (grouped: actions that are the same choice to
+the player, such as two plays of equal rank in Paris, are valued once), a source of worlds
+consistent with the deciding seat's view, and a value of each action in one complete world.
+:func:`grade` turns that into a :class:`~paston.analysis.model.Decision`: expected values over
+the worlds with standard errors (:func:`paston.analysis.expected.summarise`, paired losses),
+the same values in the real deal (hindsight), and a grade by the game's own thresholds
+(:class:`Scale`: the units differ from Paston's points).
 """
 
 from __future__ import annotations
 
-import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
-from ..games.paston.actions import DECLARE_BASE, SURRENDER, action_str
-from ..games.paston.bots.heuristic import HeuristicBot
-from ..games.paston.bots.worlds import SamplingError
-from ..games.paston.state import BIDDING, DECLARE, DEFENCE, EXCHANGE, PLAY, Deal
-from ..games.paston.solver import Solver
-from ..games.paston.text import action_text
-from .ddtable import dd_table
-from .expected import best_action, expected_values, single_world
-from .hindsight import hindsight_values
-from .model import Alternative, DealAnalysis, Decision
-from .report import EPS, grade_of, player_reports
-from .rollout import Policy
-from .settings import DEFAULT, Settings
+from ..expected import (
+    MIN_WORLDS,
+    SCREEN_ABOVE,
+    SCREEN_KEEP,
+    SCREEN_WORLDS,
+    Expectation,
+    best_action,
+    summarise,
+    weighted_mean_se,
+)
+from ..model import Alternative, Decision
+from ..report import EPS
+from ..settings import Settings
 
-__all__ = ["PHASES", "analyse_deal", "count_decisions", "deal_status"]
+__all__ = ["Choice", "Scale", "grade", "grade_of_scale", "seat_names"]
 
-#: The deal's phase -> the decision's name in the analysis.
-PHASES = {BIDDING: "bid", EXCHANGE: "discard", DECLARE: "contract", DEFENCE: "whist",
-          PLAY: "play"}  # fmt: skip
-#: How many alternatives besides the action taken a decision lists.
+W = TypeVar("W")
+
+#: How many alternatives besides the action taken a decision lists (as for Paston).
 SHOWN_ALTERNATIVES = 3
+#: The screening of a decision with many actions (Paskievics discards: up to a few hundred)
+#: values every action on at most this many worlds in all, and on at least 2 worlds each.
+SCREEN_BUDGET = 200
 
 
-def _text(action: int) -> str:
-    return action_text(action).plain
+@dataclass(frozen=True, slots=True)
+class Scale:
+    """A game's unit of value and the grade thresholds in that unit (lower bounds of the
+    expected loss less one standard error, worst first)."""
+
+    unit: str
+    thresholds: tuple[tuple[str, float], ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"unit": self.unit, "thresholds": {name: b for name, b in self.thresholds}}
 
 
-def _rebuild(deal: Deal) -> Deal:
-    return Deal(list(deal.dealt), deal.prikup, dealer=deal.dealer, first_deal=deal.first_deal,
-                rules=deal.rules)  # fmt: skip
+def grade_of_scale(loss: float, se: float, scale: Scale) -> str:
+    """The grade of a loss on ``scale`` (the rule of :func:`paston.analysis.report.grade_of`:
+    a bad grade only when one standard error below the loss still reaches its bound)."""
+    if loss <= EPS:
+        return "best"
+    sure = loss - se
+    for name, bound in scale.thresholds:
+        if sure >= bound:
+            return name
+    return "good"
 
 
-def _choices(deal: Deal) -> list[tuple[Deal, int, int]]:
-    """(state before, action, 1-based index) of each action taken with a choice."""
-    state = _rebuild(deal)
-    out = []
-    for index, action in enumerate(deal.actions, start=1):
-        if state.phase_id in PHASES and len(state.legal_actions()) > 1:
-            out.append((state.copy(), action, index))
-        state.apply(action)
-    return out
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """The decision to grade: the legal actions as groups of equivalent actions (the first of
+    each group is valued for all of it), the action taken, how to write an action."""
+
+    seat: int
+    phase: str
+    trick: int | None
+    groups: dict[int, int]  # legal action -> the representative valued for it
+    taken: int
+    notation: Callable[[int], str]
+    text: Callable[[int], str]
 
 
-def count_decisions(deal: Deal) -> int:
-    """How many decisions of ``deal`` :func:`analyse_deal` grades (for progress bars)."""
-    return len(_choices(deal))
+def seat_names(record: dict[str, Any], seats: int) -> list[str]:
+    """The players' names from ``meta.players`` when usable (``seats`` of them), else
+    ``seat N`` (the same rule as Paston's :func:`paston.analysis.records.seat_names_of`)."""
+    from ..records import seat_names_of
+
+    return seat_names_of(record, seats)
 
 
-def deal_status(deal: Deal) -> str:
-    """``finished``, ``redealt`` (thrown in), ``unfinished`` or ``unplayed``."""
-    if deal.is_over:
-        return "redealt" if deal.redeal_reason else "finished"
-    return "unfinished" if deal.actions else "unplayed"
+def _expectation(
+    reps: list[int],
+    taken: int,
+    worlds: Iterator[tuple[W, float]],
+    value: Callable[[W, list[int]], dict[int, float]],
+    settings: Settings,
+    deadline: float | None,
+) -> Expectation:
+    """Values of the representatives over the worlds, screened when there are many."""
+    per_world: list[dict[int, float]] = []
+    weights: list[float] = []
+    active = reps
+    # As Paston's discards: every action on a few worlds, then the best few and the one taken
+    # on the rest; fewer screening worlds the more actions there are (a bounded cost).
+    screen = max(2, min(SCREEN_WORLDS, SCREEN_BUDGET // max(1, len(reps))))
+    screened = len(reps) > SCREEN_ABOVE and settings.worlds > screen
+    for k, (world, weight) in enumerate(worlds):
+        if k >= settings.worlds or (
+            deadline is not None and k >= MIN_WORLDS and time.monotonic() > deadline
+        ):
+            break
+        if screened and k == screen:
+            first = {a: weighted_mean_se([w[a] for w in per_world], weights)[0] for a in reps}
+            keep = set(sorted(reps, key=lambda a: -first[a])[:SCREEN_KEEP]) | {taken}
+            active = [a for a in reps if a in keep]
+        values = value(world, active)
+        if taken not in values:
+            continue  # a world the valuation cannot handle (e.g. a solver's refusal): skipped
+        per_world.append(values)
+        weights.append(weight)
+    return summarise(reps, per_world, weights)
 
 
-def _contract_name(deal: Deal) -> str | None:
-    if deal.actions and deal.actions[-1] == SURRENDER:
-        return "surrender"
-    return action_str(DECLARE_BASE + deal.contract).split()[1] if deal.contract else None
-
-
-def _in_doubt(loss: float, se: float) -> bool:
-    """Whether one standard error either way would change the grade of ``loss``."""
-    return loss > EPS and grade_of(max(loss - se, EPS * 2)) != grade_of(loss + se)
-
-
-def grade_decision(
-    state: Deal,
-    action: int,
+def grade(
+    choice: Choice,
     number: int,
     index: int,
+    worlds: Iterator[tuple[W, float]],
+    real: W,
+    value: Callable[[W, list[int]], dict[int, float]],
     settings: Settings,
-    rng: random.Random,
-    policy: Policy,
-    solver: Solver,
+    scale: Scale,
 ) -> Decision:
-    """Grade ``action`` taken by the seat to act in ``state`` (see the module docstring)."""
-    seat = state.to_act
-    assert seat is not None
+    """Grade ``choice.taken`` (action ``index`` of deal ``number``) from ``worlds`` (each
+    with its weight) and the real deal ``real`` (hindsight); ``value(world, actions)`` gives
+    the deciding seat's value of each of ``actions`` in one world."""
     deadline = (
         None if settings.decision_seconds is None
         else time.monotonic() + settings.decision_seconds
     )  # fmt: skip
-    hind = hindsight_values(state, policy, solver)
-    try:
-        exp = expected_values(state, settings.worlds, rng, policy, solver, deadline=deadline,
-                              weighted=settings.weighted, taken=action)  # fmt: skip
-        sampled = True
-    except SamplingError:
-        exp = single_world(hind)  # no world fits the view: the real deal is the only one
-        sampled = False
-    # The best is the action of highest mean over all the worlds, as shown to the player. Its
-    # loss inherits the winner's curse (noise that made an action look best); the grade's one
-    # standard error margin keeps that noise from being called a mistake.
-    best = best_action(exp.complete_means(), action)
-    loss, loss_se = exp.loss(best, action)
-    # While the grade is in doubt (one standard error either way changes it), more worlds are
-    # valued -- as many again each round, up to max_worlds and within the time limit.
-    while (
-        sampled
-        and _in_doubt(loss, loss_se)
-        and exp.worlds < settings.max_worlds
-        and (deadline is None or time.monotonic() < deadline)
-    ):
-        kept = [a for a, v in exp.values.items() if v.complete]
-        more = expected_values(state, min(exp.worlds, settings.max_worlds - exp.worlds), rng,
-                               policy, solver, deadline=deadline, weighted=settings.weighted,
-                               candidates=kept)  # fmt: skip
-        exp = exp.merged(more)
-        best = best_action(exp.complete_means(), action)
-        loss, loss_se = exp.loss(best, action)
+    taken = choice.groups[choice.taken]
+    reps = sorted(set(choice.groups.values()))
+    exp = _expectation(reps, taken, worlds, value, settings, deadline)
+    hind = value(real, reps)
+    if taken not in hind:  # the real deal cannot be valued either: nothing is called worse
+        hind = dict.fromkeys(reps, 0.0)
+    if exp.worlds == 0:  # no world fits the view: the real deal is the only one
+        exp = summarise(reps, [hind], [1.0])
+    best = best_action(exp.complete_means(), taken)
+    loss, loss_se = exp.loss(best, taken)
     loss = max(0.0, loss)
-    hind_best = best_action(hind, action)
+    hind_best = best_action(hind, taken)
     ranked = sorted(exp.values.values(), key=lambda v: (not v.complete, -v.value, v.action))
-    shown = [v for v in ranked if v.action != action][:SHOWN_ALTERNATIVES]
+    shown = [v for v in ranked if v.action != taken][:SHOWN_ALTERNATIVES]
+    # The action taken is written as played (its own suits); the others by their group's
+    # representative.
+    own = choice.taken
     return Decision(
-        deal=number, index=index, seat=seat, phase=PHASES[state.phase_id],
-        trick=len(state.tricks) + 1 if state.phase_id == PLAY else None,
-        action=action_str(action), text=_text(action), best=action_str(best),
-        best_text=_text(best), value=exp.values[action].value, value_se=exp.values[action].se,
-        best_value=exp.values[best].value, best_se=exp.values[best].se, loss=loss, loss_se=loss_se,
-        hindsight_loss=max(0.0, hind[hind_best] - hind[action]),
-        hindsight_best=action_str(hind_best), hindsight_best_text=_text(hind_best),
-        grade=grade_of(loss, loss_se), worlds=exp.worlds, effective_worlds=exp.effective_worlds,
-        alternatives=tuple(Alternative(action_str(v.action), _text(v.action), v.value, v.se)
-                           for v in shown),
+        deal=number, index=index, seat=choice.seat, phase=choice.phase, trick=choice.trick,
+        action=choice.notation(own), text=choice.text(own),
+        best=choice.notation(own if best == taken else best),
+        best_text=choice.text(own if best == taken else best),
+        value=exp.values[taken].value, value_se=exp.values[taken].se,
+        best_value=exp.values[best].value, best_se=exp.values[best].se,
+        loss=loss, loss_se=loss_se,
+        hindsight_loss=max(0.0, hind[hind_best] - hind[taken]),
+        hindsight_best=choice.notation(own if hind_best == taken else hind_best),
+        hindsight_best_text=choice.text(own if hind_best == taken else hind_best),
+        grade=grade_of_scale(loss, loss_se, scale), worlds=exp.worlds,
+        effective_worlds=exp.effective_worlds if exp.worlds else 0.0,
+        alternatives=tuple(Alternative(choice.notation(v.action), choice.text(v.action),
+                                       v.value, v.se) for v in shown),
     )  # fmt: skip
 
 
-def analyse_deal(
-    deal: Deal,
-    number: int = 1,
-    names: Sequence[str] = ("seat 0", "seat 1", "seat 2"),
-    settings: Settings = DEFAULT,
-    *,
-    solver: Solver | None = None,
-    step: Callable[[], None] | None = None,
-) -> DealAnalysis:
-    """Grade every decision of ``deal`` with a choice; ``step`` is called after each one."""
-    solver = solver or Solver()
-    # One heuristic policy and one random stream per deal: the analysis of a deal does not
-    # depend on which deals were analysed before it.
-    policy = HeuristicBot(seed=settings.seed)
-    rng = random.Random(settings.seed * 1_000_003 + number)
-    status = deal_status(deal)
-    out = DealAnalysis(
-        deal=number, status=status, declarer=deal.declarer if deal.declarer >= 0 else None,
-        contract=_contract_name(deal), scores=deal.scores,
-    )  # fmt: skip
-    for state, action, index in _choices(deal):
-        out.decisions.append(grade_decision(state, action, number, index, settings, rng,
-                                            policy, solver))  # fmt: skip
-        if step is not None:
-            step()
-    if settings.dd_table and status != "unplayed":
-        out.dd_table = dd_table(
-            (deal.dealt[0], deal.dealt[1], deal.dealt[2]), deal.prikup, deal.rules, solver
-        ).to_json()
-    out.players = player_reports(out.decisions, names)
-    return out
+def groups_by(legal: Sequence[int], key: Callable[[int], Any]) -> dict[int, int]:
+    """Each legal action mapped to the first legal action with the same ``key``."""
+    first: dict[Any, int] = {}
+    return {a: first.setdefault(key(a), a) for a in legal}

@@ -3,7 +3,7 @@
 Two parts, in one process:
 
 * **agreement**: ``--verify`` deals (default 10,000) played by
-  :class:`paston.env.batched.BatchedPaston` and, action for action, by the main engine's
+  :class:`paston.games.paston.batched.BatchedPaston` and, action for action, by the main engine's
   :class:`~paston.games.paston.state.Deal` on the same cards: at every step the seat to act,
   the legal-action mask (against ``legal_actions()``), the observation (against
   ``encode`` of that seat's view) and, at the end, every seat's score must agree;
@@ -29,8 +29,8 @@ import sys
 import time
 from typing import Any
 
-from paston.env.batched import BatchedPaston
-from paston.env.batched.check import compare_with_engine
+from paston.games.paston.batched import BatchedPaston
+from paston.games.paston.batched.check import compare_with_engine
 
 
 def batched_round(deals: int, batch: int, env: BatchedPaston) -> float:

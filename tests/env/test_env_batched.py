@@ -6,8 +6,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from paston.env.batched import BatchedPaston
-from paston.env.batched.check import compare_with_engine
+from paston.games.paston.batched import BatchedPaston
+from paston.games.paston.batched.check import compare_with_engine
 from paston.games.paston.rules import Rules
 
 

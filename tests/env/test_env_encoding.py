@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from paston.core.errors import IllegalAction
-from paston.env.encoding import (
+from paston.games.paston.encoding import (
     FIELDS,
     INFO_STATE_LAYOUT,
     OBSERVATION_LAYOUT,

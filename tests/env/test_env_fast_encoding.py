@@ -15,8 +15,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from paston.env.encoding import encode, layout_for
-from paston.env.fast_encoding import DealEncoder
+from paston.games.paston.encoding import encode, layout_for
+from paston.games.paston.fast_encoding import DealEncoder
 from paston.games.paston.rules import Rules
 from paston.games.paston.shuffle import deal_cards
 

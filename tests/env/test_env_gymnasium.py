@@ -14,7 +14,7 @@ from env_helpers import run_episode  # noqa: E402
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 from paston.core.errors import IllegalAction  # noqa: E402
-from paston.env.encoding import OBSERVATION_LAYOUT, encode  # noqa: E402
+from paston.games.paston.encoding import OBSERVATION_LAYOUT, encode  # noqa: E402
 from paston.env.gym_env import ENV_ID, PastonEnv  # noqa: E402
 from paston.env.paris_gym import PARIS_ENV_ID, ParisEnv  # noqa: E402
 from paston.games.paston.actions import NUM_ACTIONS, PASS  # noqa: E402

@@ -10,7 +10,7 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 
 from paston.env import openspiel_game  # noqa: E402
-from paston.env.encoding import (  # noqa: E402
+from paston.games.paston.encoding import (  # noqa: E402
     INFO_STATE_LAYOUT,
     OBSERVATION_LAYOUT,
     encode,

@@ -11,7 +11,7 @@ pytest.importorskip("gymnasium")
 from env_helpers import run_episode
 
 from paston.core.errors import IllegalAction
-from paston.env.paris_encoding import encode_paris, paris_layout
+from paston.games.paris.encoding import encode_paris, paris_layout
 from paston.env.paris_gym import ParisEnv
 from paston.games.paris.actions import NUM_ACTIONS, READY
 

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from paston.core.errors import IllegalAction
-from paston.env.encoding import INFO_STATE_LAYOUT, OBSERVATION_LAYOUT, encode
+from paston.games.paston.encoding import INFO_STATE_LAYOUT, OBSERVATION_LAYOUT, encode
 from paston.env.rlcard_env import PastonRLCardEnv
 
 

@@ -16,7 +16,7 @@ from gymnasium.utils.env_checker import check_env
 
 import paston.env  # noqa: F401  (registers the ids)
 from paston.core.errors import IllegalAction
-from paston.env.paskievics_encoding import encode_paskievics, paskievics_layout
+from paston.games.paskievics.encoding import encode_paskievics, paskievics_layout
 from paston.env.paskievics_gym import PaskievicsEnv, new_deal, parse_paskievics_rules
 from paston.games.paskievics.actions import NUM_ACTIONS
 from paston.games.paskievics.bots.heuristic import HeuristicBot

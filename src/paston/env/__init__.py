@@ -38,7 +38,7 @@ from __future__ import annotations
 import importlib.util
 from typing import TYPE_CHECKING, Any
 
-from .encoding import (
+from ..games.paston.encoding import (
     INFO_STATE_LAYOUT,
     OBSERVATION_LAYOUT,
     describe_layout,

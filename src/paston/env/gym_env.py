@@ -25,8 +25,8 @@ from ..games.paston.match import Game
 from ..games.paston.rules import DEFAULT_RULES, Rules
 from ..games.paston.shuffle import deal_until_playable
 from ..games.paston.view import SeatView
-from .encoding import encode, info_state_string, layout_for, legal_mask
-from .fast_encoding import DealEncoder
+from ..games.paston.encoding import encode, info_state_string, layout_for, legal_mask
+from ..games.paston.fast_encoding import DealEncoder
 from .gym_seat import DONE_PLACEHOLDER_ACTION, LearnerSeatEnv, Opponent, opponent_list
 from .masks import action_mask
 

@@ -59,7 +59,7 @@ from ..games.paston.state import SCORED, Deal
 from ..games.paston.rules import DEFAULT_RULES, Rules
 from ..games.paston.shuffle import DEAL_ORDER, deal_from_deck
 from ..games.paston.view import SeatView
-from .encoding import (
+from ..games.paston.encoding import (
     PHASES,
     dealing_view,
     encode,
@@ -68,7 +68,7 @@ from .encoding import (
     observation_string,
     public_view,
 )
-from .fast_encoding import DealEncoder
+from ..games.paston.fast_encoding import DealEncoder
 from .spiel_dealt import DealtByChanceState
 
 __all__ = [

@@ -26,7 +26,7 @@ from ..games.paris.state import ParisState
 from ..games.paris.text import render_view
 from ..games.paris.view import ParisView
 from .gym_seat import LearnerSeatEnv, Opponent, illegal_seat_action, opponent_list
-from .paris_encoding import encode_paris, paris_layout, paris_legal_mask
+from ..games.paris.encoding import encode_paris, paris_layout, paris_legal_mask
 
 __all__ = ["PARIS_ENV_ID", "ParisEnv", "paris_reward"]
 

@@ -37,7 +37,7 @@ from ..games.paris.rules import DEFAULT_RULES, ParisRules
 from ..games.paris.shuffle import deal_layout
 from ..games.paris.state import ParisState
 from ..games.paris.text import render_view
-from .paris_encoding import encode_paris, paris_layout
+from ..games.paris.encoding import encode_paris, paris_layout
 from .spiel_dealt import DealtByChanceState
 
 __all__ = ["GAME_TYPE", "SHORT_NAME", "ParisGame", "ParisObserver", "ParisSpielState"]

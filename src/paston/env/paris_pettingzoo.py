@@ -29,7 +29,7 @@ from ..games.paris.state import ParisState
 from ..games.paris.text import render_view
 from ..games.paris.view import ParisView
 from .aec_seats import Observation, SeatAgentsEnv, wrapped
-from .paris_encoding import encode_paris, paris_layout, paris_legal_mask
+from ..games.paris.encoding import encode_paris, paris_layout, paris_legal_mask
 from .paris_gym import paris_reward, parse_paris_rules
 
 __all__ = ["ParisAECEnv", "env", "paris_aec_env", "raw_env"]

@@ -27,7 +27,7 @@ from ..games.paskievics.state import PaskievicsState
 from ..games.paskievics.text import render_view
 from ..games.paskievics.view import PaskievicsView
 from .gym_seat import LearnerSeatEnv, Opponent, illegal_seat_action, opponent_list
-from .paskievics_encoding import encode_paskievics, paskievics_layout, paskievics_legal_mask
+from ..games.paskievics.encoding import encode_paskievics, paskievics_layout, paskievics_legal_mask
 
 __all__ = ["PASKIEVICS_ENV_ID", "PaskievicsEnv", "new_deal", "parse_paskievics_rules"]
 

@@ -28,7 +28,7 @@ from ..games.paskievics.state import PaskievicsState
 from ..games.paskievics.text import render_view
 from ..games.paskievics.view import PaskievicsView
 from .aec_seats import Observation, SeatAgentsEnv, wrapped
-from .paskievics_encoding import encode_paskievics, paskievics_layout, paskievics_legal_mask
+from ..games.paskievics.encoding import encode_paskievics, paskievics_layout, paskievics_legal_mask
 from .paskievics_gym import new_deal, parse_paskievics_rules
 
 __all__ = ["PaskievicsAECEnv", "env", "paskievics_aec_env", "raw_env"]

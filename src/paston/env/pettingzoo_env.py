@@ -27,8 +27,8 @@ from ..games.paston.rules import DEFAULT_RULES, Rules
 from ..games.paston.shuffle import deal_until_playable
 from ..games.paston.view import SeatView
 from .aec_seats import Observation, SeatAgentsEnv, wrapped
-from .encoding import encode, info_state_string, layout_for, legal_mask
-from .fast_encoding import DealEncoder
+from ..games.paston.encoding import encode, info_state_string, layout_for, legal_mask
+from ..games.paston.fast_encoding import DealEncoder
 from .gym_env import DEAL_SCORE_BOUND
 from .masks import action_mask
 

@@ -43,8 +43,8 @@ from ..games.paston.cards import card_name, cards_of
 from ..games.paston.state import Deal
 from ..games.paston.rules import DEFAULT_RULES, Rules
 from ..games.paston.shuffle import deal_until_playable
-from .encoding import layout_for
-from .fast_encoding import DealEncoder
+from ..games.paston.encoding import layout_for
+from ..games.paston.fast_encoding import DealEncoder
 
 __all__ = ["PastonRLCardEnv", "RLCardAgent"]
 

@@ -11,7 +11,7 @@ import numpy as np
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from paston.env.paris_encoding import (
+from paston.games.paris.encoding import (
     describe_paris_layout,
     encode_paris,
     paris_layout,

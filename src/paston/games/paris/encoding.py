@@ -24,10 +24,9 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
-from ..games.paris.actions import NUM_ACTIONS
-from ..games.paris.cards import NUM_CARDS
-from ..games.paris.view import ParisView
-from .masks import action_mask
+from .actions import NUM_ACTIONS
+from .cards import NUM_CARDS
+from .view import ParisView
 
 __all__ = [
     "PARIS_PHASES",
@@ -197,4 +196,6 @@ def encode_paris(
 def paris_legal_mask(view: ParisView) -> npt.NDArray[np.int8]:
     """An ``int8`` mask over the :data:`~paston.games.paris.actions.NUM_ACTIONS` ids: 1 for
     each legal action of the viewer (all 0 when it is not the viewer's turn)."""
-    return action_mask(view.legal, NUM_ACTIONS)
+    mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+    mask[list(view.legal)] = 1
+    return mask

@@ -27,10 +27,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..games.paskievics.actions import ITEMS, LEVELS, NUM_ACTIONS
-from ..games.paskievics.cards import NUM_CARDS, parse_card
-from ..games.paskievics.view import PaskievicsView
-from .masks import action_mask
+from .actions import ITEMS, LEVELS, NUM_ACTIONS
+from .cards import NUM_CARDS, parse_card
+from .view import PaskievicsView
 
 __all__ = [
     "PASKIEVICS_PHASES",
@@ -215,4 +214,6 @@ def encode_paskievics(view: PaskievicsView, layout: PaskievicsLayout) -> npt.NDA
 
 def paskievics_legal_mask(view: PaskievicsView) -> npt.NDArray[np.int8]:
     """The ``int8`` mask over the engine's ``NUM_ACTIONS`` ids (all 0 when not to act)."""
-    return action_mask(view.legal, NUM_ACTIONS)
+    mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+    mask[list(view.legal)] = 1
+    return mask

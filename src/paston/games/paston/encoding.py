@@ -24,12 +24,11 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
-from ..games.paston.actions import CONTRACT_NAMES, NUM_ACTIONS, TRUMP_OF
-from ..games.paston.cards import SUIT_CHARS, card_name, cards_of
-from ..games.paston.state import PHASE_NAMES
-from ..games.paston.rules import DEFAULT_RULES, Rules
-from ..games.paston.view import SeatView
-from .masks import action_mask
+from .actions import CONTRACT_NAMES, NUM_ACTIONS, TRUMP_OF
+from .cards import SUIT_CHARS, card_name, cards_of
+from .state import PHASE_NAMES
+from .rules import DEFAULT_RULES, Rules
+from .view import SeatView
 
 __all__ = [
     "INFO_STATE_LAYOUT",
@@ -256,7 +255,9 @@ def encode(
 
 def legal_mask(view: SeatView) -> npt.NDArray[np.int8]:
     """1 at every legal action id of the viewer (all 0 when the viewer is not to act)."""
-    return action_mask(view.legal, NUM_ACTIONS)
+    mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+    mask[list(view.legal)] = 1
+    return mask
 
 
 def _names(cards: Iterable[int]) -> str:

@@ -1,6 +1,6 @@
 """One seat's observation tensor of a deal, kept up to date action by action.
 
-:func:`paston.env.encoding.encode` builds the tensor from a
+:func:`paston.games.paston.encoding.encode` builds the tensor from a
 :class:`~paston.games.paston.view.SeatView`, and building a view (history strings, card
 tuples, trick records) costs far more than the tensor itself. A :class:`DealEncoder` reads
 the :class:`~paston.games.paston.state.Deal` directly and, between two calls, only the actions
@@ -12,7 +12,7 @@ included), so it holds nothing the seat may not see: it reads the other hands on
 the view shows them (open hands), the prikup and the discards only for the declarer.
 
 >>> from paston.games.paston.shuffle import deal_cards
->>> from paston.env.encoding import encode
+>>> from paston.games.paston.encoding import encode
 >>> deal = deal_cards(seed=4, dealer=1)
 >>> enc = DealEncoder(seat=2)
 >>> bool((enc.encode(deal) == encode(deal.view(2))).all())
@@ -27,8 +27,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..games.paston.actions import BID_BASE, PASS, SURRENDER, TRUMP_OF
-from ..games.paston.state import REDEAL, Deal, spade_run
+from .actions import BID_BASE, PASS, SURRENDER, TRUMP_OF
+from .state import REDEAL, Deal, spade_run
 from .encoding import INFO_STATE_LAYOUT, Layout
 
 __all__ = ["DealEncoder"]
@@ -74,12 +74,12 @@ def _float_view(arr: npt.NDArray[np.float32]) -> Any:
 
 class DealEncoder:
     """Keeps the tensor of ``seat``'s view of one deal (any ``layout`` of
-    :func:`~paston.env.encoding.layout_for`).
+    :func:`~paston.games.paston.encoding.layout_for`).
 
     :meth:`sync` brings it up to date with a deal and returns the internal buffer;
     :meth:`encode` returns a copy. Giving another deal, or the same deal after an ``undo``
     or with a different history, starts again from the deal's first action, so the result
-    is always that of :func:`~paston.env.encoding.encode` of the seat's view.
+    is always that of :func:`~paston.games.paston.encoding.encode` of the seat's view.
     """
 
     def __init__(self, seat: int, layout: Layout = INFO_STATE_LAYOUT) -> None:

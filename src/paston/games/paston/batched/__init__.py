@@ -2,7 +2,7 @@
 compiled code (numba), observations and legal-action masks as arrays.
 
 >>> import numpy as np
->>> from paston.env.batched import BatchedPaston
+>>> from paston.games.paston.batched import BatchedPaston
 >>> env = BatchedPaston(4, seed=1)
 >>> obs, mask = env.reset()
 >>> obs.shape == (4, env.observation_size), mask.shape
@@ -13,7 +13,7 @@ compiled code (numba), observations and legal-action masks as arrays.
 ((4, 3), dtype('bool'))
 
 Each row is one whole deal (auction, prikup exchange, contract, whist, play, score) under
-the engine's rules; ``obs[i]`` is :func:`paston.env.encoding.encode` of the view of the seat
+the engine's rules; ``obs[i]`` is :func:`paston.games.paston.encoding.encode` of the view of the seat
 to act in deal ``i`` (``to_act[i]``), value for value, and ``mask[i]`` its legal actions.
 A deal that ends pays every seat's deal score in ``reward[i]`` (seat order), sets
 ``done[i]`` and is dealt afresh at once (auto-reset), so ``obs[i]`` then belongs to the new
@@ -25,8 +25,8 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from ...games.paston.actions import NUM_ACTIONS, action_str
-from ...games.paston.rules import DEFAULT_RULES, Rules
+from ..actions import NUM_ACTIONS, action_str
+from ..rules import DEFAULT_RULES, Rules
 from ..encoding import Layout, layout_for
 from . import kernel as k
 

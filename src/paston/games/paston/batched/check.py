@@ -6,8 +6,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ...games.paston.state import Deal
-from ...games.paston.rules import Rules
+from ..state import Deal
+from ..rules import Rules
 from ..encoding import encode
 from . import BatchedPaston
 

@@ -2,7 +2,7 @@
 
 Every deal's whole state is one row of ``st`` (the column numbers below); the kernels deal,
 step, score, encode the observation of the seat to act (the same tensor as
-:func:`paston.env.encoding.encode` of that seat's view) and write its legal-action mask,
+:func:`paston.games.paston.encoding.encode` of that seat's view) and write its legal-action mask,
 row after row, in compiled code. Rules are the engine's (spec/rules.md), with the variant
 flags passed as the small ``rules`` array (:data:`R_*` entries); the open lone-whist variant
 is not supported here (the wrapper refuses it).
@@ -73,7 +73,7 @@ N_RULES = 8
 
 # ----------------------------------------------------------------- the layout offsets array
 
-# The fields of paston.env.encoding in order; -1 for a field the layout leaves out.
+# The fields of paston.games.paston.encoding in order; -1 for a field the layout leaves out.
 FIELD_NAMES = (
     "seat", "phase", "dealer", "first_deal", "first_bidder", "to_act", "hand_to_play", "hand",
     "dealt_hand", "open_hands", "bids", "passes", "bid", "all_pass", "declarer", "contract",

@@ -5,149 +5,178 @@ whole text after ``cmd:`` is a command line (split like a shell would, run in th
 directory) that speaks the JSON-lines protocol of ``docs/bot-protocol.md``; it works for
 every game.
 
-A game's bots live in the modules of ``paston.games.<game>.bots`` and register themselves
-with :func:`register_bot` when imported. :func:`make_bot`, :func:`bot_names` and
-:func:`bot_descriptions` import every module of that package the first time they are asked
-about the game, so a spec such as ``pimc`` works without importing anything first (a bot
-asked for by name is first looked for in the module ``NAME`` or ``NAME_bot``, so that a light
-bot does not import the heavy ones). A bots package may fix the order its bots are offered
-in with a tuple ``BOT_MODULES`` of module names; the others follow alphabetically.
+A game offers its bots through its play hooks (:class:`~paston.core.hooks.play.PlayHooks`,
+reached with :func:`paston.core.registry.get_game`): first its strength levels (``beginner`` …
+``expert``, each a bot spec of the game, see :mod:`paston.bots.levels`), then its bots, each
+with a factory that imports the bot's module only when a bot is made (:func:`lazy_factory`),
+so that listing the bots, or making a light one, never imports a heavy one. The registry knows
+no game by name: a game registered with :func:`paston.core.registry.register_game` offers its
+bots the same way. :func:`register_bot` adds a bot to a game beyond those (a plug-in's extra,
+a Python bot of ``docs/bot-protocol.md``, a test's throw-away bot); a name the game's play
+hooks offer stays the game's. A game that is not one of the platform's (or offers no play
+hooks) has only the bots registered for it, and ``cmd:`` bots.
+
+Without ``game`` every function means the flagship (:func:`paston.core.registry.default_game`).
 """
 
 from __future__ import annotations
 
 import importlib
-import importlib.util
-import pkgutil
+import inspect
+import re
+import sys
 from collections.abc import Callable
-from types import ModuleType
 from typing import Any
 
-from ..core.protocol import BotInfo
+from ..core.hooks import MissingHooks
+from ..core.hooks.play import BotInfo, Level, PlayHooks
+from ..core.registry import UnknownGame, default_game, get_game
 from .base import Bot
+from .mistakes import MistakeBot
 
 __all__ = [
     "BOT_NAMES",
     "BotSpecError",
+    "LazyFactory",
     "bot_descriptions",
     "bot_info",
     "bot_infos",
     "bot_names",
     "deferred_factory",
+    "lazy_factory",
     "make_bot",
-    "module_bots",
     "parse_spec",
+    "play_hooks",
     "register_bot",
 ]
-
-#: The game a bot belongs to when none is named (the flagship).
-DEFAULT_GAME = "paston"
 
 
 class BotSpecError(ValueError):
     """A bot name or option is unknown or malformed."""
 
 
-#: game → bot name → descriptor, in registration order (:func:`bot_infos` sorts them).
-_REGISTRY: dict[str, dict[str, BotInfo]] = {DEFAULT_GAME: {}}
-#: Paston's bots, under the name older code and tests use.
-_FACTORIES = _REGISTRY[DEFAULT_GAME]
-#: The Paston bots offered as opponents, kept up to date as bots register (``oracle`` sees
-#: all cards and is never offered). :func:`bot_names` is the way to ask for any game.
+#: game → bot name → descriptor of the bots added with :func:`register_bot`.
+_REGISTRY: dict[str, dict[str, BotInfo]] = {}
+#: The flagship's bots offered as opponents (``oracle`` sees all cards and is never offered),
+#: kept up to date whenever the registry is asked about the flagship. :func:`bot_names` is the
+#: way to ask for any game.
 BOT_NAMES: list[str] = []
-_loaded_games: set[str] = set()
-#: game → the ``BOT_MODULES`` of its bots package: bots are offered in that modules' order.
-_MODULE_ORDER: dict[str, tuple[str, ...]] = {}
+#: game → (the play hooks the level bots were built from, the level bots).
+_LEVEL_BOTS: dict[str, tuple[PlayHooks, tuple[BotInfo, ...]]] = {}
 
 
-def _bots_package(game: str) -> ModuleType | None:
-    """``paston.games.<game>.bots`` (``None`` for an unknown game or one without bots)."""
-    if not game.isidentifier():
+def _game(game: str | None) -> str:
+    return default_game() if game is None else game
+
+
+def play_hooks(game: str) -> PlayHooks | None:
+    """The play hooks of ``game``; ``None`` for a game that is not available or offers none
+    (it then has only the bots registered for it)."""
+    try:
+        info = get_game(game)
+    except UnknownGame:
         return None
     try:
-        package = importlib.import_module(f"paston.games.{game}.bots")
-    except ModuleNotFoundError as exc:
-        if exc.name in (f"paston.games.{game}", f"paston.games.{game}.bots"):
-            return None  # an unknown game, or one without bots (yet): only cmd: bots
-        raise
-    _MODULE_ORDER[game] = tuple(getattr(package, "BOT_MODULES", ()))
-    return package
+        return info.play
+    except MissingHooks:
+        return None
 
 
-def _import_bot_module(package: ModuleType, game: str, module: str) -> None:
-    try:
-        importlib.import_module(f"{package.__name__}.{module}")
-    except ImportError as exc:
-        # Say which module broke rather than letting a traceback reach the user.
-        raise BotSpecError(
-            f"the {game} bots could not be loaded: {package.__name__}.{module}: {exc}"
-        ) from exc
+class LazyFactory:
+    """A bot factory that imports ``module`` and calls its ``attr`` only when a bot is made.
+
+    A game's play hooks list their bots with these (:func:`lazy_factory`), so that listing
+    the bots imports no bot's implementation.
+    """
+
+    def __init__(self, module: str, attr: str) -> None:
+        self.module = module
+        self.attr = attr
+        # make_bot's messages look the bot's class up in the module that defines it.
+        self.__module__ = module
+        self.__name__ = attr
+
+    def resolve(self) -> Callable[..., Bot]:
+        """The real factory (importing its module; an import failure is a BotSpecError)."""
+        try:
+            target: Callable[..., Bot] = getattr(importlib.import_module(self.module), self.attr)
+        except (ImportError, AttributeError) as exc:
+            raise BotSpecError(
+                f"the bot {self.module}.{self.attr} could not be loaded: {exc}"
+            ) from exc
+        return target
+
+    def __call__(self, seed: int | None = None, **options: Any) -> Bot:
+        return self.resolve()(seed=seed, **options)
+
+    def __repr__(self) -> str:
+        return f"lazy_factory({self.module!r}, {self.attr!r})"
 
 
-def _load_named_bot(game: str, name: str) -> None:
-    """Import the module a bot ``name`` conventionally lives in (``name`` or ``name_bot``),
-    so that asking for one light bot does not import every heavy one."""
-    package = _bots_package(game)
-    if package is None:
-        return
-    for module in (name, f"{name}_bot"):
-        if module.isidentifier() and importlib.util.find_spec(f"{package.__name__}.{module}"):
-            _import_bot_module(package, game, module)
-            return
+def lazy_factory(module: str, attr: str) -> LazyFactory:
+    """A factory for :class:`~paston.core.hooks.play.BotInfo` that imports ``module`` on
+    first use and builds the bot with its ``attr`` (a class or a function taking ``seed`` and
+    the spec's options)."""
+    return LazyFactory(module, attr)
 
 
-def _load_game_bots(game: str) -> None:
-    """Import every module of ``paston.games.<game>.bots`` once, so its bots register."""
-    if game in _loaded_games:
-        return
-    package = _bots_package(game)
-    if package is None:
-        _loaded_games.add(game)
-        return
-    first = _MODULE_ORDER[game]
-    others = sorted(
-        info.name
-        for info in pkgutil.iter_modules(package.__path__)
-        if info.name not in first and not info.name.startswith("_")
+def _level_factory(game: str, level: Level) -> Callable[..., Bot]:
+    def make(seed: int | None = None) -> Bot:
+        bot = make_bot(level.spec, seed=seed, game=game)
+        if level.mistakes:
+            bot = MistakeBot(bot, level.mistakes, seed=seed)
+        # A seat is named by its bot's name: a player chose "expert", not "search".
+        bot.name = level.name
+        return bot
+
+    make.__name__ = f"make_{level.name}"
+    return make
+
+
+def _level_bots(game: str, play: PlayHooks) -> tuple[BotInfo, ...]:
+    """The game's strength levels as bots (built once per play hooks object)."""
+    cached = _LEVEL_BOTS.get(game)
+    if cached is not None and cached[0] is play:
+        return cached[1]
+    bots = tuple(
+        BotInfo(lv.name, lv.description, _level_factory(game, lv), True, lv.name.capitalize())
+        for lv in play.levels
     )
-    for module in (*first, *others):
-        _import_bot_module(package, game, module)  # a failure is retried next time
-    _loaded_games.add(game)
+    _LEVEL_BOTS[game] = (play, bots)
+    return bots
+
+
+def _sync_names(game: str, infos: list[BotInfo]) -> None:
+    if game == default_game():
+        BOT_NAMES[:] = [info.name for info in infos if info.offered]
 
 
 def register_bot(
     name: str,
     factory: Callable[..., Bot],
     *,
-    game: str = DEFAULT_GAME,
+    game: str | None = None,
     offered: bool = True,
     description: str = "",
     label: str = "",
 ) -> None:
     """Make a bot of ``game`` selectable by ``name``; ``factory(seed=..., **options)`` builds it.
 
-    ``offered=False`` hides it from lobbies and :func:`bot_names` (measuring sticks such as
-    Paston's ``oracle``); ``description`` is one line for people, ``label`` its display name.
-    Registering a name again replaces the bot.
+    ``offered=False`` hides it from lobbies and :func:`bot_names` (a measuring stick);
+    ``description`` is one line for people, ``label`` its display name. Registering a name
+    again replaces the registered bot; a name the game's play hooks offer stays the game's.
     """
     if not name or ":" in name or name != name.strip() or name == "cmd":
         raise BotSpecError(f"a bot name must be a word without ':' (and not 'cmd'), not {name!r}")
+    game = _game(game)
     bots = _REGISTRY.setdefault(game, {})
     bots[name] = BotInfo(name, description, factory, offered, label or name.capitalize())
-    if game == DEFAULT_GAME:
-        if offered and name not in BOT_NAMES:
-            BOT_NAMES.append(name)
-        elif not offered and name in BOT_NAMES:
-            BOT_NAMES.remove(name)
+    if game == default_game():
+        bot_infos(game)  # BOT_NAMES follows
 
 
 def deferred_factory(name: str, game: str) -> Callable[..., Bot]:
-    """A factory for bot ``name`` of ``game`` that looks the bot up only when called.
-
-    A game's descriptor (``paston.games.<game>.platform``) lists its bots with these, so
-    that importing the descriptor never imports a bot module: the bot's module registers
-    the real factory when first asked for.
-    """
+    """A factory for bot ``name`` of ``game`` that looks the bot up only when called."""
 
     def factory(seed: int | None = None, **options: Any) -> Bot:
         bot: Bot = bot_info(name, game).factory(seed=seed, **options)
@@ -157,56 +186,37 @@ def deferred_factory(name: str, game: str) -> Callable[..., Bot]:
     return factory
 
 
-def bot_infos(game: str = DEFAULT_GAME) -> list[BotInfo]:
-    """Every registered bot of ``game`` (offered or not), after loading its bot modules.
-
-    The order is the bots package's ``BOT_MODULES`` order (not the order the modules
-    happened to be imported in), then the order of registration.
-    """
-    _load_game_bots(game)
-    order = _MODULE_ORDER.get(game, ())
-
-    def rank(item: tuple[int, BotInfo]) -> tuple[int, int]:
-        module = getattr(item[1].factory, "__module__", "").rpartition(".")[2]
-        return (order.index(module) if module in order else len(order), item[0])
-
-    infos = [info for _, info in sorted(enumerate(_REGISTRY.get(game, {}).values()), key=rank)]
-    if game == DEFAULT_GAME:
-        BOT_NAMES[:] = [info.name for info in infos if info.offered]
+def bot_infos(game: str | None = None) -> list[BotInfo]:
+    """Every bot of ``game`` (offered or not): its levels, its bots, then those registered
+    for it with :func:`register_bot`. Imports no bot's implementation."""
+    game = _game(game)
+    out: dict[str, BotInfo] = {}
+    play = play_hooks(game)
+    if play is not None:
+        for info in (*_level_bots(game, play), *play.bots):
+            out.setdefault(info.name, info)
+    for info in _REGISTRY.get(game, {}).values():
+        out.setdefault(info.name, info)
+    infos = list(out.values())
+    _sync_names(game, infos)
     return infos
 
 
-def module_bots(game: str, module: str) -> list[BotInfo]:
-    """The bots that module ``paston.games.<game>.bots.<module>`` registers, importing that
-    module alone (a lobby lists the strength levels without importing the search bots, whose
-    solvers load numba); empty when the game has no such module."""
-    package = _bots_package(game)
-    target = f"{package.__name__}.{module}" if package is not None else ""
-    if not target or not module.isidentifier() or importlib.util.find_spec(target) is None:
-        return []
-    _import_bot_module(package, game, module)  # type: ignore[arg-type]
-    bots = _REGISTRY.get(game, {}).values()
-    return [b for b in bots if getattr(b.factory, "__module__", "") == target]
-
-
-def bot_info(name: str, game: str = DEFAULT_GAME) -> BotInfo:
-    """The registered bot ``name`` of ``game``; raises :class:`BotSpecError` naming the bots."""
-    if name not in _REGISTRY.get(game, {}):
-        _load_named_bot(game, name)
-    if name not in _REGISTRY.get(game, {}):
-        _load_game_bots(game)
-    info = _REGISTRY.get(game, {}).get(name)
-    if info is None:
+def bot_info(name: str, game: str | None = None) -> BotInfo:
+    """The bot ``name`` of ``game``; raises :class:`BotSpecError` naming the bots."""
+    game = _game(game)
+    found = next((info for info in bot_infos(game) if info.name == name), None)
+    if found is None:
         raise _unknown(name, game)
-    return info
+    return found
 
 
-def bot_names(game: str = DEFAULT_GAME) -> list[str]:
-    """The names of the bots ``game`` offers as opponents, after loading its bot modules."""
+def bot_names(game: str | None = None) -> list[str]:
+    """The names of the bots ``game`` offers as opponents."""
     return [info.name for info in bot_infos(game) if info.offered]
 
 
-def bot_descriptions(game: str = DEFAULT_GAME) -> dict[str, str]:
+def bot_descriptions(game: str | None = None) -> dict[str, str]:
     """The offered bots of ``game`` with their one-line descriptions."""
     return {info.name: info.description for info in bot_infos(game) if info.offered}
 
@@ -240,18 +250,38 @@ def parse_spec(spec: str) -> tuple[str, dict[str, int | float | str | bool]]:
 
 
 def _unknown(name: str, game: str) -> BotSpecError:
-    known = sorted(_REGISTRY.get(game, {}))
+    known = sorted(info.name for info in bot_infos(game))
     choices = f"{', '.join(known)}, or cmd:COMMAND" if known else "cmd:COMMAND"
-    where = "" if game == DEFAULT_GAME else f" for {game}"
+    where = "" if game == default_game() else f" for {game}"
     return BotSpecError(f"unknown bot {name!r}{where}; choose one of: {choices}")
 
 
-def make_bot(spec: str, seed: int | None = None, *, game: str = DEFAULT_GAME) -> Bot:
+def _takes(factory: Callable[..., Bot], error: TypeError) -> list[str] | None:
+    """The options the bot behind ``factory`` takes (``None``: cannot tell), for a message."""
+    target: Any = factory.resolve() if isinstance(factory, LazyFactory) else factory
+    # A factory taking **options passes them on to the class named in Python's message.
+    owner = re.match(r"(\w+)\.__init__\(\)", str(error))
+    module = sys.modules.get(getattr(target, "__module__", "") or "")
+    if owner is not None and module is not None and hasattr(module, owner.group(1)):
+        target = getattr(module, owner.group(1))
+    try:
+        params = inspect.signature(target).parameters.values()
+    except (TypeError, ValueError):
+        return None
+    return [
+        p.name
+        for p in params
+        if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD) and p.name not in ("self", "seed")
+    ]
+
+
+def make_bot(spec: str, seed: int | None = None, *, game: str | None = None) -> Bot:
     """Build a bot of ``game`` from ``NAME``, ``NAME:key=value,key=value`` or ``cmd:COMMAND``.
 
     Raises :class:`BotSpecError` for an unknown name (naming the bots of that game) or bad
     options.
     """
+    game = _game(game)
     name, options = parse_spec(spec)
     if name == "cmd":
         from .external import ExternalBot
@@ -262,28 +292,8 @@ def make_bot(spec: str, seed: int | None = None, *, game: str = DEFAULT_GAME) ->
         bot: Bot = info.factory(seed=seed, **options)
     except TypeError as exc:
         # Say it in the spec's terms (not "PimcBot.__init__() got an unexpected keyword
-        # argument"): which option is not known and which ones the bot takes. A factory
-        # taking **options passes them on to the class named in Python's message.
-        import inspect
-        import re
-        import sys
-
-        target = info.factory
-        owner = re.match(r"(\w+)\.__init__\(\)", str(exc))
-        module = sys.modules.get(getattr(info.factory, "__module__", ""))
-        if owner is not None and module is not None and hasattr(module, owner.group(1)):
-            target = getattr(module, owner.group(1))
-        takes: list[str] | None
-        try:
-            params = inspect.signature(target).parameters.values()
-            takes = [
-                p.name
-                for p in params
-                if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)
-                and p.name not in ("self", "seed")
-            ]
-        except (TypeError, ValueError):
-            takes = None
+        # argument"): which option is not known and which ones the bot takes.
+        takes = _takes(info.factory, exc)
         unknown = [k for k in options if takes is not None and k not in takes]
         valid = "see its documentation"
         if takes is not None:
@@ -299,5 +309,5 @@ def make_bot(spec: str, seed: int | None = None, *, game: str = DEFAULT_GAME) ->
 
 
 def _registered_for_tests(game: str) -> dict[str, BotInfo]:
-    """The registry of one game as it stands (tests remove the throw-away bots they add)."""
+    """The bots registered for one game (tests remove the throw-away bots they add)."""
     return _REGISTRY.setdefault(game, {})

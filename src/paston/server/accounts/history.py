@@ -12,7 +12,6 @@ deleted meanwhile counts as a guest's.
 from __future__ import annotations
 
 import json
-import threading
 from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
@@ -22,14 +21,12 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
 from . import ratings as R
+from .removal import WRITE_LOCK as _write_lock
 from .removal import opponent_name
 from .results import FinishedGame
 from .schema import accounts_t, finished_t, ratings_t, results_t
 
 __all__ = ["game_rows", "leaderboard", "ratings_of", "record_game", "records_of"]
-
-#: One game's ratings are read and written by one thread at a time in this process.
-_write_lock = threading.Lock()
 
 
 def iso(ts: float) -> str:

@@ -9,6 +9,7 @@ page can show it is no longer a player (the name may be registered again by some
 from __future__ import annotations
 
 import json
+import threading
 from typing import Any
 
 from sqlalchemy import delete, select, update
@@ -16,7 +17,13 @@ from sqlalchemy.engine import Connection, Engine
 
 from .schema import accounts_t, invitations_t, ratings_t, results_t, sessions_t
 
-__all__ = ["delete_account", "opponent_name"]
+__all__ = ["WRITE_LOCK", "delete_account", "opponent_name"]
+
+
+#: Held while a finished game is recorded (:mod:`.history`: its ratings are read and written
+#: by one thread at a time in this process) and while an account is removed. It lives here,
+#: the lower module, so that history imports this module and not the other way round.
+WRITE_LOCK = threading.Lock()
 
 
 def opponent_name(entry: Any) -> tuple[str, bool]:
@@ -55,10 +62,8 @@ def _mark_deleted(conn: Connection, account_id: int) -> None:
 def delete_account(engine: Engine, account_id: int) -> None:
     """Remove the account and everything that is only its own, in one transaction."""
     # Not while a finished game is being recorded in this process (it could store a result
-    # for the account after it is gone). Imported here: history imports this module.
-    from .history import _write_lock
-
-    with _write_lock, engine.begin() as conn:
+    # for the account after it is gone).
+    with WRITE_LOCK, engine.begin() as conn:
         _mark_deleted(conn, account_id)
         conn.execute(delete(results_t).where(results_t.c.account_id == account_id))
         conn.execute(delete(ratings_t).where(ratings_t.c.account_id == account_id))

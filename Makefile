@@ -6,7 +6,7 @@ PIP    := $(VENV)/bin/pip
 RUNTIME := $(VENV)/.installed-runtime
 STAMP   := $(VENV)/.installed-test
 
-.PHONY: run test lint typecheck pytest system-deps bench clean
+.PHONY: run test lint typecheck contracts pytest system-deps bench clean
 
 # What playing needs; the test tools (Playwright, Ray, OpenSpiel, linters) only for `make test`.
 $(RUNTIME): pyproject.toml
@@ -23,8 +23,9 @@ $(STAMP): $(RUNTIME)
 run: $(RUNTIME)
 	$(VENV)/bin/paston serve
 
-## make test: install what the tests need (system packages included), lint, type-check, test.
-test: system-deps $(STAMP) lint typecheck pytest
+## make test: install what the tests need (system packages included), lint, type-check, check
+## the import contracts, test.
+test: system-deps $(STAMP) lint typecheck contracts pytest
 
 # Debian's Chromium drives the browser tests (never a downloaded browser build);
 # a PostgreSQL server runs the store's tests on Postgres.
@@ -45,6 +46,11 @@ lint: $(STAMP)
 
 typecheck: $(STAMP)
 	$(VENV)/bin/mypy
+
+# The import contracts of .importlinter: no generic module imports a game package, the games
+# are independent, the layers hold, no import cycle.
+contracts: $(STAMP)
+	$(VENV)/bin/lint-imports --no-cache
 
 # The browser tests run on their own: Playwright's sync API keeps an event loop in the
 # worker's main thread, which the asyncio-based server tests cannot share. A browser test

@@ -1,17 +1,33 @@
 """Paris at a server table: what a spectator sees, the reveal at the end, a timed-out seat's
-action, and a score-sheet row."""
+action, a score-sheet row, how a session ended and what its record replays as.
+
+The server reaches them through :data:`HOOKS`, the Paris table hook group (``GameInfo.table``).
+"""
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 from collections.abc import Sequence
 from typing import Any
 
+from ...core.hooks.table import TableHooks
 from .actions import PICKUP, READY, SWAP_BASE, action_str
 from .cards import CARD_NAMES
+from .match import SESSION_FORMAT, ParisMatch, session_replay
+from .record import replay
 from .state import ParisState
 from .view import build_view
 
-__all__ = ["default_action", "reveal", "score_row", "spectator_view"]
+__all__ = [
+    "HOOKS",
+    "default_action",
+    "outcome",
+    "record_summary",
+    "reveal",
+    "score_row",
+    "spectator_view",
+]
 
 
 def spectator_view(state: ParisState) -> dict[str, Any]:
@@ -71,3 +87,53 @@ def score_row(state: ParisState, number: int, totals: Sequence[float]) -> dict[s
         "loser": state.loser,
         "ranking": list(state.ranking or ()),
     }
+
+
+def outcome(match: ParisMatch) -> dict[str, Any]:
+    """How a finished session ended: the winner is the seat that lost fewest games (of a
+    single game, the first out), a draw when several lost as few and the session was longer;
+    the last game's ``loser`` and finishing ``ranking`` come with it."""
+    totals = list(match.totals)
+    leaders = [seat for seat, total in enumerate(totals) if total == max(totals)]
+    last = match.current
+    ranking = list(last.ranking or ()) if last is not None else []
+    winner: int | None = leaders[0] if len(leaders) == 1 else None
+    if winner is None and match.games == 1 and ranking:
+        winner = ranking[0]
+    return {
+        "winner": winner,
+        "draw": winner is None,
+        "loser": last.loser if last is not None else None,
+        "ranking": ranking,
+    }
+
+
+def record_summary(record: dict[str, Any]) -> dict[str, Any]:
+    """A table's record as its replay: a session of several games (a ``paris-session/1``,
+    which no notation reads) game by game, a single game as ``paston replay`` gives it."""
+    if record.get("format") == SESSION_FORMAT:
+        return session_replay(record)
+    return replay(record)
+
+
+def _replay_steps(record: dict[str, Any]) -> Any:
+    # Imported on first use: the browser replay's steps are not needed to play.
+    module = importlib.import_module(f"{__package__}.replay_steps")
+    return module.replay_steps(record)
+
+
+def _has(module: str) -> bool:
+    return importlib.util.find_spec(f"{__package__}.{module}") is not None
+
+
+#: The Paris table hook group.
+HOOKS = TableHooks(
+    spectator_view=spectator_view,
+    reveal=reveal,
+    default_action=default_action,
+    score_row=score_row,
+    replay_steps=_replay_steps if _has("replay_steps") else None,
+    record_summary=record_summary,
+    outcome=outcome,
+    match_options={"games": "number of games in the session (the loser deals next)"},
+)

@@ -1,16 +1,22 @@
-"""Paskievics at a server table: what a spectator sees, the reveal at the end of a deal, and a
-timed-out seat's action."""
+"""Paskievics at a server table: what a spectator sees, the reveal at the end of a deal, a
+timed-out seat's action, and the browser replay's steps of a record.
+
+The server reaches them through :data:`HOOKS`, the Paskievics table hook group
+(``GameInfo.table``).
+"""
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
+from ...core.hooks.table import TableHooks
 from . import actions as A
 from .cards import CARD_NAMES, format_cards
 from .state import PaskievicsState
 from .view import view_data
 
-__all__ = ["default_action", "reveal", "spectator_view"]
+__all__ = ["HOOKS", "default_action", "reveal", "spectator_view"]
 
 
 def spectator_view(state: PaskievicsState) -> dict[str, Any]:
@@ -63,3 +69,19 @@ def default_action(state: PaskievicsState) -> int:
     if A.PASS in legal:
         return A.PASS
     return legal[0]
+
+
+def _replay_steps(record: dict[str, Any]) -> Any:
+    # Imported on first use: ``replay_steps`` draws on this module's reveal.
+    module = importlib.import_module(f"{__package__}.replay_steps")
+    return module.replay_steps(record)
+
+
+#: The Paskievics table hook group (the score sheet and the end are the generic ones: the
+#: hand's result per seat, the highest total wins).
+HOOKS = TableHooks(
+    spectator_view=spectator_view,
+    reveal=reveal,
+    default_action=default_action,
+    replay_steps=_replay_steps,
+)

@@ -3,15 +3,18 @@ action a move timer plays, one score-sheet row, and a deal rebuilt from an old e
 
 Players get ``deal.view(seat).to_json()``; spectators get :func:`spectator_view`, which keeps
 only what every seat may know (spec/rules.md §10). :func:`reveal` is shown to everybody, but
-only once the deal is over. ``paston.games.paston.platform`` hands the first three to the
-server through ``GameInfo``; the server looks the others up here by name.
+only once the deal is over. The server reaches them through :data:`HOOKS`, Paston's table
+hook group (``GameInfo.table``).
 """
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 from collections.abc import Sequence
 from typing import Any
 
+from ...core.hooks.table import TableHooks
 from .actions import (
     CONTRACT_NAMES,
     DECLARE_BASE,
@@ -26,7 +29,16 @@ from .match import Game
 from .state import BIDDING, DECLARE, DEFENCE, EXCHANGE, PLAY, Deal
 from .view import HIDDEN_DISCARD, build_view
 
-__all__ = ["default_action", "restore_deal", "reveal", "score_row", "spectator_view"]
+__all__ = [
+    "HOOKS",
+    "default_action",
+    "hand_number",
+    "outcome",
+    "restore_deal",
+    "reveal",
+    "score_row",
+    "spectator_view",
+]
 
 
 def spectator_view(deal: Deal) -> dict[str, Any]:
@@ -119,3 +131,36 @@ def restore_deal(game: Game, data: dict[str, Any]) -> Deal:
     )
     game.add_deal(deal)
     return deal
+
+
+def outcome(game: Game) -> dict[str, Any]:
+    """How a finished game ended: the winner (the first to the target alone), or a draw."""
+    return {"winner": game.winner, "draw": game.draw}
+
+
+def hand_number(game: Game) -> int:
+    """The number of the deal being played or about to be dealt (a redeal keeps it)."""
+    return game.deal_number
+
+
+def _replay_steps(record: dict[str, Any]) -> Any:
+    # Imported on first use: the browser replay's steps are not needed to play.
+    module = importlib.import_module(f"{__package__}.replay_steps")
+    return module.replay_steps(record)
+
+
+def _has(module: str) -> bool:
+    return importlib.util.find_spec(f"{__package__}.{module}") is not None
+
+
+#: Paston's table hook group.
+HOOKS = TableHooks(
+    spectator_view=spectator_view,
+    reveal=reveal,
+    default_action=default_action,
+    score_row=score_row,
+    replay_steps=_replay_steps if _has("replay_steps") else None,
+    outcome=outcome,
+    hand_number=hand_number,
+    restore_hand=restore_deal,
+)

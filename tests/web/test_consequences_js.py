@@ -1,4 +1,4 @@
-"""The choice buttons' consequence lines (static/games/consequences.js), run in Node.
+"""The choice buttons' consequence lines (each game's web/consequences.js), run in Node.
 
 Each case checks a figure against the rules specs: Paston §9 (surrender, whist quotas,
 multipliers and the variant flags), Paris's pick-up/10/7, Paskievics's bid talon, bonus values
@@ -7,26 +7,50 @@ multipliers and the variant flags), Paris's pick-up/10/7, Paskievics's bid talon
 
 from __future__ import annotations
 
+import atexit
+import functools
 import json
 import shutil
 import subprocess
+import tempfile
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-STATIC = Path(__file__).resolve().parents[2] / "src" / "paston" / "web" / "static"
-MODULE = (STATIC / "games" / "consequences.js").as_uri()
+ROOT = Path(__file__).resolve().parents[2] / "src" / "paston"
+STATIC = ROOT / "web" / "static"
+GAMES = ("paston", "paris", "paskievics")
 NODE = shutil.which("node")
 pytestmark = pytest.mark.skipif(NODE is None, reason="Node.js is not installed")
 
 
+@functools.cache
+def served() -> Path:
+    """The files as the server lays them out, in a temporary folder: /static/i18n.js and each
+    game's consequences.js at /static/games/GAME/ (from its own package's web folder)."""
+    root = Path(tempfile.mkdtemp(prefix="paston-static-"))
+    atexit.register(shutil.rmtree, root, True)
+    shutil.copy(STATIC / "i18n.js", root / "i18n.js")
+    for game in GAMES:
+        (root / "games" / game).mkdir(parents=True)
+        shutil.copy(ROOT / "games" / game / "web" / "consequences.js", root / "games" / game)
+    return root
+
+
 def consequences(cases: list[tuple[str, str, dict[str, Any], dict[str, Any]]]) -> list[Any]:
-    """Run consequence(game, action, view, rules) for each case in one Node process."""
+    """Run each game's consequence(action, view, rules) for each case in one Node process."""
+    root = served()
+    imports = "".join(
+        f"import {{ consequence as {g} }} from "
+        f"{json.dumps((root / 'games' / g / 'consequences.js').as_uri())};\n"
+        for g in GAMES
+    )
     script = (
-        f"import {{ consequence }} from {json.dumps(MODULE)};\n"
-        f"const cases = {json.dumps(cases)};\n"
-        "console.log(JSON.stringify(cases.map(([g, a, v, r]) => consequence(g, a, v, r))));\n"
+        imports
+        + f"const games = {{ {', '.join(GAMES)} }};\n"
+        + f"const cases = {json.dumps(cases)};\n"
+        + "console.log(JSON.stringify(cases.map(([g, a, v, r]) => games[g](a, v, r))));\n"
     )
     assert NODE is not None
     out = subprocess.run(

@@ -89,11 +89,11 @@ def test_hint_values_in_words_and_hinted_discards() -> None:
     out = run_js(
         """
 out = {
-  paston: flow.hintValueWords("paston", 3.456),
-  negative: flow.hintValueWords("paston", -2),
-  paris: flow.hintValueWords("paris", 1.25),
-  none: flow.hintValueWords("paston", null),
-  unweighed: flow.hintValueWords("paston", -1e9),
+  paston: flow.hintValueWords("points", 3.456),
+  negative: flow.hintValueWords("points", -2),
+  paris: flow.hintValueWords("rating", 1.25),
+  none: flow.hintValueWords("points", null),
+  unweighed: flow.hintValueWords("points", -1e9),
   discard: ["AS", "KD", "7H"].map((c) => flow.isHintedCard("discard AS KD", c)),
   card: [["QH", "QH"], ["QH", "QS"], ["pass", "QH"]].map(([a, c]) => flow.isHintedCard(a, c)),
 };

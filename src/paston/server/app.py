@@ -15,7 +15,6 @@ import json
 import logging
 import time
 from collections.abc import AsyncIterator
-from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
@@ -23,13 +22,11 @@ from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
-from ..core.registry import get_game
-from ..games.paston.rules import DEFAULT_RULES, Rules
 from .accounts import AccountLimits, Accounts
 from .accounts.routes import router as accounts_router
 from .analysis_api import router as analysis_router
 from .bodylimit import BodyLimitMiddleware
-from .bot_specs import listed_bots
+from .bot_specs import bot_entries
 from .bots_runner import BotRunner
 from .clientlimits import ClientLimits, RateLimited, RequestRateMiddleware
 from .cluster import ClusterNode, ClusterSettings, watch
@@ -40,6 +37,7 @@ from .errors import BadRequest
 from .form_limits import NICKNAME_MAX as FORM_NICKNAME_MAX
 from .form_limits import TABLE_NAME_MAX as FORM_TABLE_NAME_MAX
 from .form_limits import form_limits
+from .game_assets import router as game_assets_router
 from .games_api import describe_games
 from .limits import TokenBucket
 from .ownership import DatabaseLock
@@ -47,6 +45,7 @@ from .registry import Creator, TableRegistry
 from .replay_api import replay_answer
 from .safe_log import log_failure
 from .safejson import JSONRejected, parse_json
+from .settings import requested_game
 from .store import DEFAULT_DB_URL, EventStore
 from .table import Conn, Table
 from .textcheck import clean_text
@@ -68,20 +67,6 @@ REFUSAL_DELAY = 1.0
 #: Longest nickname and table name (code points, after NFC): see ``form_limits``.
 NICKNAME_MAX = FORM_NICKNAME_MAX
 TABLE_NAME_MAX = FORM_TABLE_NAME_MAX
-
-
-#: How the lobby names the bots (the label also names a bot's seat) and says what they are.
-BOT_LABELS = {
-    "random": ("Random", "a baseline that plays any legal card"),
-    "heuristic": ("Heuristic", "quick, plays sound Paston"),
-    "pimc": ("PIMC", "strong: samples the unseen cards and solves each world"),
-    "wpimc": ("Weighted PIMC", "strongest: PIMC that reads the auction"),
-    "search": ("Search", "expert: PIMC that models the others' bids and whists"),
-    "beginner": ("Beginner", "learning: sound bidding, but a slip every few moves"),
-    "casual": ("Casual", "plays sound Paston by rules of thumb, answers at once"),
-    "strong": ("Strong", "reads the auction and solves sampled deals"),
-    "expert": ("Expert", "also models the others' bids and whists; plays to win"),
-}
 
 
 def _creator(raw: Any, session: Any) -> Creator:
@@ -276,30 +261,26 @@ def create_app(
         return {"ok": True, "tables": len(registry().tables)}
 
     @app.get("/api/bots")
-    async def bots() -> list[dict[str, str]]:
-        return [
-            {"name": n, "label": label, "description": about}
-            # The lobby's list (no bot implementation imported; see bot_specs.listed_bots).
-            for n in listed_bots(get_game("paston"))
-            for label, about in [BOT_LABELS.get(n, (n.capitalize(), ""))]
-        ]
+    async def bots(game: str | None = None) -> list[dict[str, str]]:
+        """The bots a table of ``game`` may seat, the strength levels first: ``[{"name",
+        "label", "description"}, …]``. ``?game=NAME`` names one of the available games
+        (``GET /api/games``); without it, the flagship's (what older clients ask for)."""
+        return bot_entries(requested_game(game, "game"))
 
     @app.get("/api/rules")
-    async def rules() -> list[dict[str, Any]]:
-        out = []
-        for f in fields(Rules):
-            default = getattr(DEFAULT_RULES, f.name)
-            choices = Rules.choices(f.name)
-            kind = "choice" if choices else ("bool" if isinstance(default, bool) else "int")
-            out.append(
-                {
-                    "name": f.name,
-                    "default": default,
-                    "kind": kind,
-                    "choices": list(choices) if choices else None,
-                }
-            )
-        return out
+    async def rules(game: str | None = None) -> list[dict[str, Any]]:
+        """The variant flags of ``game`` (``?game=NAME``; without it, the flagship's):
+        ``[{"name", "default", "kind", "choices"}, …]`` (``GET /api/games`` has more)."""
+        info = requested_game(game, "game")
+        return [
+            {
+                "name": flag.name,
+                "default": flag.default,
+                "kind": flag.kind,
+                "choices": list(flag.choices) if flag.choices else None,
+            }
+            for flag in info.flags
+        ]
 
     @app.get("/api/limits")
     async def limits_of_forms() -> dict[str, Any]:
@@ -406,6 +387,7 @@ def create_app(
 
     app.include_router(accounts_router)
     app.include_router(analysis_router)
+    app.include_router(game_assets_router)  # before /static: each game's own files
     if cluster is not None:
         from .cluster_pubsub import router as fanout_router
 

@@ -1,14 +1,20 @@
-"""``GET /api/games``: every game a table may play, as the lobby builds its choices from it.
+"""``GET /api/games``: every game a table may play, and all the browser needs to show it.
 
 For each game: its name, title and summary, the seat counts and the default, the variant flags
 (name, kind, default, choices or bounds — capped where the server caps a table's length — and
-the one-line help) and the bots offered for it with their descriptions.
+the one-line help), the options of a whole match, the bots offered for it with their labels and
+descriptions and its strength levels (its ``play`` hooks), and from its ``web`` hooks the words
+its pages use (what a hand and a match are called), its rules page's sections, and the scripts
+and styles a table or replay page loads for it (``/static/games/<name>/…``, served by
+``game_assets.py``). The pages name no game: whatever differs between games comes from here.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from ..core.hooks import MissingHooks
+from ..core.hooks.web import WebHooks
 from ..core.protocol import FlagInfo, GameInfo
 from ..core.registry import games
 from .bot_specs import listed_bots
@@ -34,6 +40,56 @@ def _flag(flag: FlagInfo) -> dict[str, Any]:
     return out
 
 
+def _hooks(info: GameInfo, group: str) -> Any:
+    """The game's hook group ``group``, or ``None`` when it offers none. A group a game
+    declares but whose module is not written yet counts as none (``HOOKS`` missing), so the
+    listing works while the games' groups land one by one."""
+    if not info.offers(group):
+        return None
+    try:
+        return getattr(info, group)
+    except (MissingHooks, ModuleNotFoundError, AttributeError):
+        return None
+
+
+def _match_options(info: GameInfo) -> dict[str, str]:
+    """Options of a whole match (a Paris session's number of games), with their help: the
+    ``table`` hooks' when the game offers them, else the descriptor's old ``extras``."""
+    table = _hooks(info, "table")
+    options = getattr(table, "match_options", None) if table is not None else None
+    if not options:
+        options = dict(info.extras.get("match_options", {}))
+    return {str(k): str(v) for k, v in options.items()}
+
+
+def _levels(info: GameInfo) -> list[dict[str, Any]]:
+    """The game's strength ladder, weakest first (empty when it offers no ``play`` hooks)."""
+    play = _hooks(info, "play")
+    if play is None:
+        return []
+    return [{"name": lv.name, "spec": lv.spec, "description": lv.description} for lv in play.levels]
+
+
+def _asset_url(info: GameInfo, file: str) -> str:
+    return f"/static/games/{info.name}/{file}"
+
+
+def _web(info: GameInfo) -> dict[str, Any]:
+    """What the browser pages need of the game's ``web`` hooks (defaults when it has none:
+    then no table page can draw it, and the pages say so)."""
+    web = _hooks(info, "web") or WebHooks()
+    return {
+        "hand_noun": list(web.hand_noun),
+        "match_noun": list(web.match_noun),
+        "scripts": [_asset_url(info, f) for f in web.scripts] if web.assets else [],
+        "styles": [_asset_url(info, f) for f in web.styles] if web.assets else [],
+        "rules": [{"key": r.key, "heading": r.heading, "text": r.text} for r in web.rules],
+        "lobby_bot": web.lobby_bot or info.default_bot,
+        "hint_value": web.hint_value,
+        "badge_colors": list(web.badge_colors) if web.badge_colors else None,
+    }
+
+
 def describe_game(info: GameInfo) -> dict[str, Any]:
     bots = []
     for name, bot in listed_bots(info).items():
@@ -53,8 +109,10 @@ def describe_game(info: GameInfo) -> dict[str, Any]:
         "flags": [_flag(f) for f in info.flags],
         "bots": bots,
         "default_bot": info.default_bot,
+        "levels": _levels(info),
         # Options of a whole match (Paris: the number of games of a session), with their help.
-        "match_options": dict(info.extras.get("match_options", {})),
+        "match_options": _match_options(info),
+        **_web(info),
     }
 
 

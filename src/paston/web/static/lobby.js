@@ -62,33 +62,22 @@ function botText(g, b) {
   };
 }
 
-// Before /api/games existed the server offered Paston alone through /api/bots and /api/rules.
 async function loadGames() {
-  try {
-    const list = await getJSON("/api/games");
-    if (Array.isArray(list) && list.length) return list;
-  } catch (err) {
-    if (!(err instanceof ApiError) || err.status !== 404) throw err;
-  }
-  const [bots, rules] = await Promise.all([getJSON("/api/bots"), getJSON("/api/rules")]);
-  return [
-    {
-      name: "paston",
-      title: "Paston",
-      summary: "The Armenian three-player Preference.",
-      seat_counts: [3],
-      default_seats: 3,
-      flags: rules.map((r) => ({ ...r, help: "" })),
-      bots,
-      default_bot: "heuristic",
-    },
-  ];
+  const list = await getJSON("/api/games");
+  if (!Array.isArray(list) || !list.length) throw new Error(t("lobby.no_games", "the server offers no game"));
+  return list;
+}
+
+// A game's own badge colours (`badge_colors` of GET /api/games), as a style attribute.
+function badgeStyle(name) {
+  const colors = games.find((g) => g.name === name)?.badge_colors;
+  return colors ? ` style="background: ${escapeHTML(colors[0])}; color: ${escapeHTML(colors[1])}"` : "";
 }
 
 function gameTitle(name) {
   const g = games.find((x) => x.name === name);
   if (g) return gameText(g, "title");
-  return name ? t(`game.${name}.title`, name.charAt(0).toUpperCase() + name.slice(1)) : "Paston";
+  return name ? t(`game.${name}.title`, name.charAt(0).toUpperCase() + name.slice(1)) : "?";
 }
 
 // ------------------------------------------------------------------ the game choice
@@ -126,7 +115,7 @@ function chooseGame(name) {
   // A table name that was only the previous game's default follows the game.
   const nameEl = $("#t-name");
   const defaultName = (game) => t("lobby.default_table_name", "{game} table", { game: gameText(game, "title") });
-  if (!nameEl.value.trim() || nameEl.value === "Paston table" || (previous && nameEl.value === defaultName(previous)))
+  if (!nameEl.value.trim() || (previous && nameEl.value === defaultName(previous)))
     nameEl.value = defaultName(g);
   const sel = $("#t-seat-count");
   sel.innerHTML = g.seat_counts
@@ -134,10 +123,9 @@ function chooseGame(name) {
     .join("");
   sel.value = String(g.default_seats ?? g.seat_counts[0]);
   $("#seat-count-field").hidden = g.seat_counts.length < 2;
-  $("#t-pause-label").textContent =
-    g.name === "paston"
-      ? t("lobby.deal_pause", "Pause between deals (seconds)")
-      : t("lobby.game_pause", "Pause between games (seconds)");
+  // Named after the game's hands (lobby.deal_pause, lobby.game_pause in the catalogues).
+  const [hand, hands] = g.hand_noun ?? ["hand", "hands"];
+  $("#t-pause-label").textContent = t(`lobby.${hand}_pause`, `Pause between ${hands} (seconds)`);
   renderSeatRows();
   renderRules();
   renderHintBots();
@@ -333,21 +321,19 @@ function renderHintBots() {
   $("#t-hints").disabled = !bots.length;
 }
 
-// The default opponent: the game's strongest bot that still answers at once.
-function preferredBot(g, forHints = false) {
+// The default opponent and hint bot: the game's strongest bot that still answers at once (its
+// `lobby_bot`), else its default bot, else the first it offers.
+function preferredBot(g) {
   const names = (g.bots ?? []).map((b) => b.name);
-  const wanted = g.name === "paston" ? ["pimc", "heuristic"] : [g.default_bot];
-  if (forHints && g.name !== "paston") wanted.unshift(g.default_bot);
-  return wanted.find((n) => names.includes(n)) ?? names[0] ?? "";
+  return [g.lobby_bot, g.default_bot].find((n) => names.includes(n)) ?? names[0] ?? "";
 }
 
 // ------------------------------------------------------------------ the tables list
 
 function statusBadge(tbl) {
-  const playing =
-    tbl.game && tbl.game !== "paston"
-      ? t("lobby.status_game_n", "game {n}", { n: tbl.deal_number })
-      : t("lobby.status_deal_n", "deal {n}", { n: tbl.deal_number });
+  // "deal 3", "game 2": the table's game names its hands (lobby.status_deal_n …).
+  const hand = (games.find((g) => g.name === tbl.game)?.hand_noun ?? ["hand"])[0];
+  const playing = t(`lobby.status_${hand}_n`, `${hand} {n}`, { n: tbl.deal_number });
   const label =
     {
       waiting: t("lobby.status_waiting", "waiting for players"),
@@ -377,7 +363,7 @@ async function refreshTables() {
     for (const tbl of tables) {
       const li = document.createElement("li");
       li.dataset.table = tbl.id;
-      const game = tbl.game ?? "paston";
+      const game = tbl.game ?? "";
       li.dataset.game = game;
       const free = tbl.seats.some((s) => s.kind === "human" && !s.nickname);
       const seats = tbl.seats.map((s) => escapeHTML(seatName(s))).join(" · ");
@@ -385,10 +371,10 @@ async function refreshTables() {
       let actions = "";
       if (free && tbl.status !== "over") actions += `<a class="button primary" href="${link}">${escapeHTML(t("lobby.join", "Join"))}</a>`;
       if (tbl.status !== "over") actions += `<a class="button" href="${link}?watch=1">${escapeHTML(t("lobby.watch", "Watch"))}</a>`;
-      // A finished hand can be replayed (a Paris table plays one game: once it is over).
-      if (tbl.status === "over" || (game === "paston" && tbl.deal_number > 1))
+      // A finished hand can be replayed: once the table is over, or once its second hand began.
+      if (tbl.status === "over" || tbl.deal_number > 1)
         actions += `<a class="button" href="/static/replay.html?t=${encodeURIComponent(tbl.id)}" target="_blank" rel="noopener">${escapeHTML(t("table.replay", "Replay"))}</a>`;
-      li.innerHTML = `<span class="badge game-badge game-${escapeHTML(game)}">${escapeHTML(gameTitle(game))}</span>
+      li.innerHTML = `<span class="badge game-badge"${badgeStyle(game)}>${escapeHTML(gameTitle(game))}</span>
         <span class="name">${escapeHTML(tbl.name)}</span> ${statusBadge(tbl)}${
           // Rated counts once registered players sit there (guests and bots are not rated).
           tbl.rated && tbl.seats.some((x) => x.registered) ? ` <span class="badge rated">${escapeHTML(t("account.rated_badge", "rated"))}</span>` : ""
@@ -582,6 +568,8 @@ async function init() {
     // Seats at listed tables of every game are named by their bots' labels.
     setBotLabels(games.flatMap((g) => g.bots ?? []));
     if (games.length) {
+      const titles = games.map((g) => gameText(g, "title")).join(", ");
+      $("#games-meta").textContent = t("lobby.meta_games", "Card games: {games}", { games: titles });
       renderGameChoice();
       const wanted = new URLSearchParams(location.search).get("game");
       chooseGame(games.some((g) => g.name === wanted) ? wanted : games[0].name);

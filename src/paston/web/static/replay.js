@@ -6,7 +6,6 @@ import { mountLanguage, t, t as tr } from "./i18n.js";
 import { downloadJSON, escapeHTML, getJSON, playback, seatName, setBotLabels } from "./api.js";
 import { CONTRACT_LABEL, CONTRACT_TRUMP, SUIT_SYMBOL, actionLabel, cardElement, handOrder } from "./cards.js";
 import { showAnalysisStep, startAnalysis } from "./analysis.js";
-import { replayGame } from "./engine.js";
 import {
   contractText,
   dealResultHTML,
@@ -267,7 +266,7 @@ async function init() {
   if (other) {
     try {
       const t = await getJSON(`/api/tables/${encodeURIComponent(tableId)}`);
-      const mod = await import(`./games/${["paris", "paskievics"].includes(t.game) ? t.game : "unknown"}_replay.js`);
+      const mod = await import(`/static/games/${encodeURIComponent(t.game)}/replay.js`);
       await mod.start({ data, summary: t, tableId, showError });
     } catch (e) {
       showError(t("replay.err_replay", "This game cannot be replayed here: {error}", { error: e.message }));
@@ -288,6 +287,7 @@ async function init() {
     $("#controls").hidden = true;
     return;
   }
+  const { replayGame } = await import(`/static/games/${encodeURIComponent(data.record.format.split("-")[0])}/engine.js`);
   game = replayGame(data.record);
   const sel = $("#deal-select");
   game.deals.forEach((d, i) => {

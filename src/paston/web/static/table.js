@@ -5,15 +5,19 @@
 //
 // This file is the game-independent shell: connection, seats' names, chat, hints, the move
 // timer, the score sheet, the join and game-over dialogs, and the pacing of what is shown. The
-// felt and the "this hand" panel belong to one renderer per game (games/NAME.js), loaded from
-// the table's game. A renderer exports:
+// felt and the "this hand" panel belong to one renderer per game, which lives in the game's own
+// package: the page loads the scripts and styles GET /api/games lists for the table's game, and
+// the game's entry script registers its renderer (game_registry.js). A renderer exports:
 //   mount(felt, panel)            build its markup inside #felt and #game-panel (once)
 //   render(view, ctx) -> ms       draw the state; return how long its animations run
 //   onAction(what)                "ack" | "reject" | "new-hand" | "not-my-turn": drop selections
 //   describeEvent(...)            one readable line about an action (the renderer's log)
 //   actionLabel(action)           a button/hint label for an action string
 //   phaseOf(state)                the phase shown in #felt[data-phase]
-//   renderScores(...), gameOverHTML(...), onKey(ev), onChoiceKey(el), keysHelp, title
+//   renderScores(...), gameOverHTML(...), onKey(ev), onChoiceKey(el), keysHelp
+//   animated (optional)           true: the page offers the pace setting
+// The game's title, its bots' labels, what a hand is called and how hints are valued come
+// from its GET /api/games entry (`info`).
 // `ctx` holds the message on screen (`state`), `me`, `myTurn`, `pending`, `names` (short),
 // `labels` (with "(you)"), `KEYS`, `bindKey(key, el)`, `sendAction(a)`, `rerender()`,
 // `commonTags(seat)`, `waitingBanner()` and `speed` (0 = no animation … 1 = normal).
@@ -31,6 +35,7 @@ import {
   seatName,
   setBotLabels,
 } from "./api.js";
+import { loadGame } from "./game_registry.js";
 import { tagHTML } from "./render.js";
 import {
   applyHintCounts,
@@ -52,8 +57,6 @@ import {
 const $ = (sel) => document.querySelector(sel);
 // Keys for the listed choices, in order; "h" is kept for the hint.
 const DEFAULT_KEYS = "1234567890abcdefgijklmnopqrstuvwxyz".split("");
-// The renderers the page knows; a table of another game says so instead of failing.
-const RENDERERS = ["paston", "paris", "paskievics"];
 // How long animations and the pauses between other seats' moves last, by the speed setting.
 const SPEEDS = { normal: 1, fast: 0.35, instant: 0 };
 
@@ -80,7 +83,8 @@ let lastHintSeq = null;
 let hintedAction = null;
 let closedForGood = false;
 let summary = null;
-let game = "paston";
+let game = ""; // the table's game, as the server names it
+let info = null; // its GET /api/games entry
 let renderer = null;
 const chatSeen = new Set();
 // The end of a deal: when its result was first shown (performance.now()), and whether the
@@ -378,7 +382,7 @@ function renderDealCountdown() {
   const line = $("#deal-countdown");
   const b = $("#deal-continue");
   if (!line || !b || !state?.deal_over) return;
-  const hand = renderer.handWord ?? "deal";
+  const hand = handNoun();
   const waiting = queue.length > 0 && !queue[0].deal_over;
   if (dealHeld) {
     // The server's move timer does not wait for this page: say so when one runs.
@@ -463,17 +467,15 @@ function render() {
   felt.dataset.seat = me === null ? "spectator" : String(me);
 
   // A mark in the tab title, for a player whose turn comes while looking elsewhere.
-  document.title = `${myTurn() ? `● ${tr("table.your_turn_title", "Your turn")} — ` : ""}${renderer.title} — ${t.name}`;
+  document.title = `${myTurn() ? `● ${tr("table.your_turn_title", "Your turn")} — ` : ""}${gameTitle()} — ${t.name}`;
   $("#table-name").textContent = t.name + (t.public ? "" : ` ${tr("table.private", "(private)")}`);
   const dealer = state.view?.dealer ?? t.dealer;
-  const hand = renderer.handWord ?? "deal";
+  const [hand, hands] = [handNoun(), handNoun(true)];
   // Between deals the table already counts the next deal; the header names the one that ended.
   const number = state.deal_over?.deal ?? t.deal_number;
   const played = (t.score_sheet ?? []).filter((r) => !r.redeal).length;
-  const games = hand === "game";
-  const meta = [
-    games ? tr("table.game_n", "game {n}", { n: number }) : tr("table.deal_n", "deal {n}", { n: number }),
-  ];
+  // The catalogues translate each noun's phrases (table.deal_n, table.games_played …).
+  const meta = [tr(`table.${hand}_n`, `${hand} {n}`, { n: number })];
   if (state.deal_over) meta[0] += ` ${tr("table.over_mark", "(over)")}`;
   if (dealer !== null && dealer !== undefined) meta.push(tr("table.dealer_name", "dealer {name}", { name: shortNames()[dealer] }));
   if (me === null) meta.push(tr("table.watching", "watching"));
@@ -481,9 +483,7 @@ function render() {
     t.status === "waiting"
       ? tr("lobby.status_waiting", "waiting for players")
       : t.status === "over"
-        ? games
-          ? tr("table.games_played", { one: "{count} game played", other: "{count} games played" }, { count: played })
-          : tr("table.deals_played", { one: "{count} deal played", other: "{count} deals played" }, { count: played })
+        ? tr(`table.${hands}_played`, { one: `{count} ${hand} played`, other: `{count} ${hands} played` }, { count: played })
         : meta.join(" · ");
 
   const ms = renderer.render(state.view, context()) ?? 0;
@@ -578,7 +578,7 @@ function renderHints(choices) {
   for (const c of choices.slice(0, 8)) {
     const li = document.createElement("li");
     // One value, said in words ("+3.5 points expected").
-    const val = hintValueWords(game, c.value);
+    const val = hintValueWords(info?.hint_value, c.value);
     li.innerHTML = `<span>${escapeHTML(renderer.actionLabel(c.action))}<span class="hint-meaning">${escapeHTML(val)}</span>${c.reason ? ` <span class="hint-text">${escapeHTML(c.reason)}</span>` : ""}</span>`;
     li.dataset.action = c.action;
     ol.append(li);
@@ -745,15 +745,22 @@ function requestHint() {
 
 // ------------------------------------------------------------------ start
 
+// The game's title (translated where the catalogue has it) and what one of its hands is called.
+function gameTitle() {
+  return t(`game.${game}.title`, info?.title ?? game);
+}
+function handNoun(plural = false) {
+  return (info?.hand_noun ?? ["hand", "hands"])[plural ? 1 : 0];
+}
+
 async function loadRenderer(name) {
-  if (!RENDERERS.includes(name)) throw new Error(`This page cannot show a table of the game “${name}”.`);
-  renderer = await import(`./games/${name}.js`);
+  ({ info, renderer } = await loadGame(name));
   game = name;
+  // The table's bots by their labels (its game's own list: another game's bots may share a name).
+  setBotLabels(info.bots ?? []);
   renderer.mount($("#felt"), $("#game-panel"));
   $("#keys-help").innerHTML = renderer.keysHelp;
-  $("#site-title").textContent = renderer.title;
-  const replayable = renderer.replayable !== false;
-  for (const id of ["#replay-link", "#gameover-replay"]) $(id).hidden = !replayable;
+  $("#site-title").textContent = gameTitle();
   $("#speed-field").hidden = !renderer.animated;
 }
 
@@ -820,11 +827,6 @@ async function init() {
   setInterval(ping, 20000);
 
   try {
-    setBotLabels(await getJSON("/api/bots"));
-  } catch {
-    /* labels fall back to the bot names */
-  }
-  try {
     summary = await getJSON(`/api/tables/${encodeURIComponent(tableId)}`);
   } catch (e) {
     showNotice(e.status === 404 ? t("table.err_no_address", "There is no table at this address.") : e.message);
@@ -832,7 +834,7 @@ async function init() {
     return;
   }
   try {
-    await loadRenderer(summary.game ?? "paston");
+    await loadRenderer(summary.game);
   } catch (e) {
     showNotice(e.message);
     setConn("closed", "unknown game");

@@ -121,14 +121,15 @@ export function applyHintCounts(table, asked) {
 
 // ------------------------------------------------------------------ hints
 
-/** One value of a hint in words (the hint bot's unit: Paston's bots value in expected points). */
-export function hintValueWords(game, value) {
+/** One value of a hint in words, in the game's unit (`hint_value` of GET /api/games):
+ * "points" (expected points, as Paston's bots value a choice) or a bot's own "rating". */
+export function hintValueWords(unit, value) {
   if (typeof value !== "number") return "";
   // Choices a bot did not weigh carry a huge sentinel value, not a score.
   if (!Number.isFinite(value) || Math.abs(value) >= 1e6) return t("flow.hint_unweighed", "not weighed by the bot");
   const v = Math.round(value * 10) / 10;
   const shown = `${v > 0 ? "+" : ""}${v.toFixed(1)}`;
-  if (game === "paston") return t("flow.hint_points", "{value} points expected", { value: shown });
+  if (unit === "points") return t("flow.hint_points", "{value} points expected", { value: shown });
   return t("flow.hint_rating", "rated {value} by the bot (higher is better)", { value: shown });
 }
 

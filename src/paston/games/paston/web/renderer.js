@@ -3,8 +3,8 @@
 // seats' names, chat, hints, the timer, the score sheet and the game-over dialog; it calls
 // `render(view, ctx)` after every state it shows (the context is described in table.js).
 
-import { escapeHTML } from "../api.js";
-import { t as tr } from "../i18n.js";
+import { escapeHTML } from "../../api.js";
+import { t as tr } from "../../i18n.js";
 import { consequence } from "./consequences.js";
 import {
   BID_LADDER,
@@ -17,7 +17,7 @@ import {
   handOrder,
   isCard,
   sortCards,
-} from "../cards.js";
+} from "../../cards.js";
 import {
   activateCardButton,
   contractText,
@@ -30,7 +30,7 @@ import {
   renderSeatBox,
   renderTrick,
   tagHTML,
-} from "../render.js";
+} from "../../render.js";
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -423,7 +423,7 @@ function choiceButton(action, key, primary = false) {
   if (primary) b.classList.add("primary");
   b.innerHTML = `<kbd>${key}</kbd> ${escapeHTML(actionLabel(action))}`;
   // What the choice costs or brings, from the rules and the contract (consequences.js).
-  const why = consequence("paston", action, state().view, state().table?.rules ?? {});
+  const why = consequence(action, state().view, state().table?.rules ?? {});
   if (why) {
     b.title = why;
     b.insertAdjacentHTML("beforeend", `<span class="why">${escapeHTML(why)}</span>`);

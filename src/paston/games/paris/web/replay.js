@@ -2,12 +2,12 @@
 // `paris-session/1` of several games) is replayed by paris_engine.js and every step is drawn
 // by the Paris table renderer, with every hand and face-down card face up.
 
-import { downloadJSON, playback, seatName } from "../api.js";
-import { showAnalysisStep, startAnalysis } from "../analysis.js";
-import { t } from "../i18n.js";
-import { renderScoreSheet, tagHTML } from "../render.js";
-import { replayParis } from "./paris_engine.js";
-import * as table from "./paris.js";
+import { downloadJSON, playback, seatName } from "../../api.js";
+import { showAnalysisStep, startAnalysis } from "../../analysis.js";
+import { t } from "../../i18n.js";
+import { renderScoreSheet, tagHTML } from "../../render.js";
+import { replayParis } from "./engine.js";
+import * as table from "./renderer.js";
 
 const $ = (sel) => document.querySelector(sel);
 

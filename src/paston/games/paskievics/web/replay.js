@@ -5,12 +5,12 @@
 // end the card points and the full scoring breakdown. Each step is drawn by the Paskievics
 // table renderer; every hand is shown face up (the game is over).
 
-import { downloadJSON, playback, seatName } from "../api.js";
-import { showAnalysisStep, startAnalysis } from "../analysis.js";
-import { t } from "../i18n.js";
-import { renderChart, renderScoreSheet, tagHTML } from "../render.js";
-import { LEVEL_WORD, cardElement, describeAction, groupOf, sortCards } from "./paskievics_cards.js";
-import * as table from "./paskievics.js";
+import { downloadJSON, playback, seatName } from "../../api.js";
+import { showAnalysisStep, startAnalysis } from "../../analysis.js";
+import { t } from "../../i18n.js";
+import { renderChart, renderScoreSheet, tagHTML } from "../../render.js";
+import { LEVEL_WORD, cardElement, describeAction, groupOf, sortCards } from "./cards.js";
+import * as table from "./renderer.js";
 
 const $ = (sel) => document.querySelector(sel);
 

@@ -3,7 +3,7 @@
 // sides, the announcements and the table's flags. The engine's value `V` stays the authority:
 // the page shows these lines only when they add up to the view's `value` (see `breakdown`).
 
-import { ITEM_NAME, levelWord } from "./paskievics_cards.js";
+import { ITEM_NAME, levelWord } from "./cards.js";
 
 const HONOURS = ["SK", "T21", "T1"];
 const KINGS = ["KH", "KD", "KC", "KS"];

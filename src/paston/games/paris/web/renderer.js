@@ -4,11 +4,11 @@
 // plays, pick-ups, burns and refills. It reads only the seat's view (ParisView.to_json): the
 // legal choices are the view's `legal` strings, never worked out again here.
 
-import { escapeHTML } from "../api.js";
-import { t as tr } from "../i18n.js";
+import { escapeHTML } from "../../api.js";
+import { t as tr } from "../../i18n.js";
 import { consequence } from "./consequences.js";
-import { SUIT_SYMBOL, cardBack, cardElement } from "../cards.js";
-import { renderChart, renderScoreSheet, tagHTML } from "../render.js";
+import { SUIT_SYMBOL, cardBack, cardElement } from "../../cards.js";
+import { renderChart, renderScoreSheet, tagHTML } from "../../render.js";
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -159,7 +159,7 @@ function legalParts(v) {
 // ------------------------------------------------------------------ the renderer's interface
 
 export function mount(felt, panel) {
-  felt.className = "felt paris";
+  felt.className = "felt around";
   felt.innerHTML = FELT_HTML;
   panel.innerHTML = PANEL_HTML;
   panel.setAttribute("aria-labelledby", "deal-title");
@@ -738,7 +738,7 @@ function actionButton(id, label, key, onClick, opts = {}) {
   if (opts.primary) b.classList.add("primary");
   b.innerHTML = `${key ? `<kbd>${key}</kbd> ` : ""}${escapeHTML(label)}`;
   // What the choice brings (a pick-up's size, a 10's burn), from the rules (consequences.js).
-  const why = opts.action ? consequence("paris", opts.action, shownView, ctx.state?.table?.rules ?? {}) : null;
+  const why = opts.action ? consequence(opts.action, shownView, ctx.state?.table?.rules ?? {}) : null;
   if (why) {
     b.title = why;
     b.insertAdjacentHTML("beforeend", `<span class="why">${escapeHTML(why)}</span>`);

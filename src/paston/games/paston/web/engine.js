@@ -3,7 +3,7 @@
 // step. The server stays the authority for live play; this only re-reads finished records,
 // where every hand may be shown.
 
-import { BID_LADDER, CONTRACT_MULT, CONTRACT_TRUMP, RANKS, SUITS, isCard, sortCards } from "./cards.js";
+import { BID_LADDER, CONTRACT_MULT, CONTRACT_TRUMP, RANKS, SUITS, isCard, sortCards } from "../../cards.js";
 
 const DEFAULT_RULES = {
   lone_whist_mode: "two_handed",

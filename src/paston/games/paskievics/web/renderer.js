@@ -6,8 +6,8 @@
 // reads only the seat's view (PaskievicsView.to_json): the legal choices are the view's `legal`
 // strings, never worked out again here.
 
-import { escapeHTML } from "../api.js";
-import { t as tr } from "../i18n.js";
+import { escapeHTML } from "../../api.js";
+import { t as tr } from "../../i18n.js";
 import { consequence } from "./consequences.js";
 import {
   activateCardButton,
@@ -16,7 +16,7 @@ import {
   signed,
   scoreClass,
   tagHTML,
-} from "../render.js";
+} from "../../render.js";
 import {
   ITEM_NAME,
   KONTRA_WORDS,
@@ -32,8 +32,8 @@ import {
   isCard,
   levelWord,
   sortCards,
-} from "./paskievics_cards.js";
-import { activeSeats, breakdown, pointsOf, trickSeats } from "./paskievics_score.js";
+} from "./cards.js";
+import { activeSeats, breakdown, pointsOf, trickSeats } from "./score.js";
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -80,18 +80,9 @@ let ctx = null;
 const st = () => ctx.state;
 const me = () => ctx.me;
 
-function ensureStyles() {
-  if (document.getElementById("pk-styles")) return;
-  const link = document.createElement("link");
-  link.id = "pk-styles";
-  link.rel = "stylesheet";
-  link.href = new URL("./paskievics.css", import.meta.url).href;
-  document.head.append(link);
-}
-
 export function mount(felt, panel) {
-  ensureStyles();
-  felt.className = "felt paris pk";
+  // The page loads style.css (the game's `styles`, GET /api/games) before it mounts this.
+  felt.className = "felt around pk";
   felt.innerHTML = FELT_HTML;
   panel.innerHTML = PANEL_HTML;
   panel.setAttribute("aria-labelledby", "deal-title");
@@ -539,7 +530,7 @@ function choiceButton(action, key, primary = false) {
   if (primary) b.classList.add("primary");
   b.innerHTML = `${key ? `<kbd>${key}</kbd> ` : ""}${escapeHTML(actionLabel(action))}`;
   // What the choice costs or brings, from the rules and the contract (consequences.js).
-  const why = consequence("paskievics", action, st().view, st().table?.rules ?? {});
+  const why = consequence(action, st().view, st().table?.rules ?? {});
   if (why) {
     b.title = why;
     b.insertAdjacentHTML("beforeend", `<span class="why">${escapeHTML(why)}</span>`);

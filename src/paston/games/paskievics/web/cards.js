@@ -2,7 +2,7 @@
 // 42 card names in canonical order, their pictures, and a plain-language label for every
 // action string of the notation. Drawing the table is paskievics.js's job.
 
-import { t } from "../i18n.js";
+import { t } from "../../i18n.js";
 
 // Canonical order: Skíz, XXI … I, then the plain cards of hearts, diamonds, clubs, spades.
 const PLAIN_RANKS = { H: "KQCJA", D: "KQCJA", C: "KQCJT", S: "KQCJT" };

@@ -1,6 +1,7 @@
 """Bots of every game: the protocol, the registry by (game, name) and external bots.
 
-A game's own bots live in ``paston.games.<game>.bots`` and register themselves.
+A game offers its own bots through its play hooks (``GameInfo.play``); the registry finds
+them there (:mod:`paston.bots.registry`).
 """
 
 from __future__ import annotations

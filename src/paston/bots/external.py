@@ -32,7 +32,9 @@ import threading
 from collections.abc import Callable
 from typing import IO, Any
 
+from ..core.hooks import MissingHooks
 from ..core.protocol import View
+from ..core.registry import UnknownGame, default_game, get_game
 from .base import Bot, Choice
 
 __all__ = ["PROTOCOL", "ExternalBot", "ExternalBotError"]
@@ -57,14 +59,15 @@ class ExternalBot(Bot):
         seed: int | None = None,
         timeout: float = DEFAULT_TIMEOUT,
         cwd: str | None = None,
-        game: str = "paston",
+        game: str | None = None,
     ) -> None:
         self.argv = shlex.split(command) if isinstance(command, str) else list(command)
         if not self.argv:
             raise ValueError("an external bot needs a command line")
         self.command = command if isinstance(command, str) else shlex.join(command)
         self.seed = seed
-        self.game = game
+        #: The game it plays (the flagship when none is named).
+        self.game = game if game is not None else default_game()
         self.timeout = float(timeout)
         self.cwd = cwd if cwd is not None else os.getcwd()
         self._proc: subprocess.Popen[str] | None = None
@@ -225,13 +228,10 @@ class ExternalBot(Bot):
     def _parser(self) -> Callable[[str], int] | None:
         """The game's own action parser when it has one that needs no state (Paston's):
         it accepts every spelling of the notation and says why a string is not an action."""
-        from ..core.registry import UnknownGame, get_game
-
         try:
-            parse = get_game(self.game).extras.get("parse_action")
-        except UnknownGame:
+            return get_game(self.game).play.parse_action
+        except (UnknownGame, MissingHooks):  # a game of bots registered alone, a toy's
             return None
-        return parse if callable(parse) else None
 
     def _match(self, text: str, legal: dict[str, int]) -> int | str:
         """The legal action ``text`` names, or why it names none."""

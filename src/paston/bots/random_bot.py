@@ -2,7 +2,7 @@
 partner).
 
 It reads nothing but ``view.legal``, which every game's view has, so one class serves every
-game; each game registers it under its own description (``paston.games.<game>.bots``).
+game; each game offers it in its play hooks under its own description.
 """
 
 from __future__ import annotations

@@ -15,71 +15,75 @@ tables of ``pimc:worlds=256`` bots at the fast pace made every other table wait)
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from typing import Any
 
-from ..bots.levels import LEVEL_NAMES
-from ..bots.registry import BotSpecError, bot_infos, module_bots, parse_spec
-from ..core.protocol import GameInfo
+from ..bots.registry import BotSpecError, bot_infos, parse_spec, play_hooks
+from ..core.protocol import BotInfo, GameInfo
+from ..core.registry import available
 from .errors import BadRequest
 
-__all__ = ["BOT_OPTIONS", "SAFE_OPTIONS", "check_bot_spec", "listed_bots", "offered_bots"]
+__all__ = ["BOT_OPTIONS", "bot_entries", "check_bot_spec", "listed_bots", "offered_bots"]
 
-_PASTON_WORLDS = {
-    "worlds": (1, 64),
-    "bid_worlds": (1, 24),
-    "exchange_worlds": (1, 12),
-    "declare_worlds": (1, 32),
-    "whist_worlds": (1, 24),
-}
+Bounds = Mapping[str, Mapping[str, tuple[int, int]]]
+
+
+def option_bounds(game: str) -> Bounds:
+    """bot -> option -> inclusive bounds a client may set for ``game`` (its play hooks')."""
+    play = play_hooks(game)
+    return play.bot_option_bounds if play is not None else {}
+
+
+class _BoundsByGame(Mapping[str, Bounds]):
+    """game -> bot -> option -> bounds, read from each game's play hooks when asked."""
+
+    def __getitem__(self, game: str) -> Bounds:
+        if game not in available():
+            raise KeyError(game)
+        return option_bounds(game)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(available())
+
+    def __len__(self) -> int:
+        return len(available())
+
+
 #: game -> bot -> the options a client may set, with their inclusive bounds: the number of
 #: sampled worlds, up to the bot's default (the ``expert`` level's effort; a test checks they
-#: are the defaults). Nothing else may be changed over the network.
-BOT_OPTIONS: dict[str, dict[str, dict[str, tuple[int, int]]]] = {
-    "paston": {"pimc": _PASTON_WORLDS, "wpimc": _PASTON_WORLDS, "search": _PASTON_WORLDS},
-    "paris": {"dpimc": {"worlds": (1, 32)}},
-    # Fewer than its min_worlds (6) and the bot refuses to be built.
-    "paskievics": {"pimc": {"worlds": (6, 48)}},
-}
-#: Every option some bot lets a client set (for messages).
-SAFE_OPTIONS: tuple[str, ...] = tuple(_PASTON_WORLDS)
+#: are the defaults). Nothing else may be changed over the network. Each game says its own
+#: (``PlayHooks.bot_option_bounds``).
+BOT_OPTIONS: Mapping[str, Bounds] = _BoundsByGame()
 
 
-def offered_bots(info: GameInfo) -> dict[str, Any]:
-    """The bots ``info`` offers by name: its descriptor's and the bot registry's for the game."""
-    registered = {b.name: b for b in bot_infos(info.name) if b.offered}
-    out: dict[str, Any] = {b.name: registered.get(b.name, b) for b in info.offered_bots()}
-    for name, b in registered.items():
-        out.setdefault(name, b)
-    return _levels_first(out)
+def offered_bots(info: GameInfo) -> dict[str, BotInfo]:
+    """The bots ``info`` offers by name, the strength levels first: its play hooks' and any
+    registered for it (:mod:`paston.bots.registry`)."""
+    return {b.name: b for b in bot_infos(info.name) if b.offered}
 
 
-def listed_bots(info: GameInfo) -> dict[str, Any]:
-    """The bots a lobby lists for ``info`` (``GET /api/games``): the strength levels, then the
-    bots of the game's descriptor, with the descriptor's words.
-
-    Only the game's light ``levels`` module is imported, never a bot's implementation: the
-    search bots' solvers load numba, which made a fresh server's first listing take seconds.
-    Every bot listed is one :func:`offered_bots` accepts.
-    """
-    out: dict[str, Any] = {b.name: b for b in module_bots(info.name, "levels") if b.offered}
-    for b in info.offered_bots():
-        out.setdefault(b.name, b)
-    return _levels_first(out)
+def listed_bots(info: GameInfo) -> dict[str, BotInfo]:
+    """The bots a lobby lists for ``info`` (``GET /api/games``, ``GET /api/bots``): exactly
+    the ones :func:`offered_bots` accepts. No bot's implementation is imported (the search
+    bots' solvers load numba, which made a fresh server's first listing take seconds)."""
+    return offered_bots(info)
 
 
-def _levels_first(bots: dict[str, Any]) -> dict[str, Any]:
-    # The strength levels (beginner … expert) come first: the names a player picks from.
-    levels = [n for n in LEVEL_NAMES if n in bots]
-    return {n: bots[n] for n in (*levels, *(n for n in bots if n not in levels))}
+def bot_entries(info: GameInfo) -> list[dict[str, str]]:
+    """The lobby's list of ``info``'s bots: ``[{"name", "label", "description"}, …]``."""
+    return [
+        {"name": name, "label": bot.label or name.capitalize(), "description": bot.description}
+        for name, bot in listed_bots(info).items()
+    ]
 
 
 def _allowed(game: str, name: str) -> str:
     """What may be set for bot ``name`` of ``game`` (the end of a refusal)."""
-    takes = BOT_OPTIONS.get(game, {}).get(name, {})
+    takes = option_bounds(game).get(name, {})
     if takes:
         ranges = ", ".join(f"{o} from {lo} to {hi}" for o, (lo, hi) in takes.items())
         return f"options allowed for {name!r}: {ranges} (whole numbers)"
-    others = ", ".join(BOT_OPTIONS.get(game, {})) or "none"
+    others = ", ".join(option_bounds(game)) or "none"
     return f"{name!r} takes no options (the bots of {game} that take worlds options: {others})"
 
 
@@ -98,10 +102,13 @@ def check_bot_spec(info: GameInfo, value: Any, key: str) -> str:
         raise BadRequest(
             f"{key!r}: {name!r} is not a bot offered for {info.name}; choose one of: {names}"
         )
-    takes = BOT_OPTIONS.get(info.name, {}).get(name, {})
+    bounds_of = option_bounds(info.name)
+    takes = bounds_of.get(name, {})
+    # Every option some bot of the game lets a client set (the others are never allowed).
+    settable = {option for bot in bounds_of.values() for option in bot}
     parts = []
     for option, raw in sorted(options.items()):
-        if option not in SAFE_OPTIONS:
+        if option not in settable:
             raise BadRequest(
                 f"{key!r}: option {option!r} may not be set over the network; "
                 + _allowed(info.name, name)

@@ -73,13 +73,13 @@ class Decision:
 
 
 def fallback_spec(game: str) -> str:
-    """The bot a client's bots become once its budget is spent: ``game``'s casual level."""
-    from ..bots.levels import level_spec
+    """The bot a client's bots become once its budget is spent: ``game``'s casual level, or
+    its default bot when it has no such level."""
+    from ..bots.registry import play_hooks
 
-    try:
-        level_spec(game, FALLBACK_LEVEL)
-    except KeyError:
-        return "heuristic"
+    play = play_hooks(game)
+    if play is not None and all(level.name != FALLBACK_LEVEL for level in play.levels):
+        return play.default_bot
     return FALLBACK_LEVEL
 
 

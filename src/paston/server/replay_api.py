@@ -1,10 +1,10 @@
 """The answer of ``GET /api/tables/{id}/replay``: a table's finished hands, replayed.
 
-The answer is ``{"record", "summary", "seats"}`` (and ``steps`` for a game whose replay page
-draws the engine's own steps). ``summary`` is ``paston replay`` of the record; a Paris table
-of several games records a ``paris-session/1``, which no notation reads, so its summary comes
-from the game's ``replay_session`` extra (one replay object per game). A table with no
-finished hand has nothing to replay: 409, never a replay of an empty record.
+The answer is ``{"record", "summary", "seats"}``, and ``steps`` for a game whose table hooks
+give the replay page's steps (``TableHooks.replay_steps``). ``summary`` is ``paston replay`` of
+the record, or the game's own summary of its table records (``TableHooks.record_summary``: a
+Paris table of several games records a ``paris-session/1``, which no notation reads). A table
+with no finished hand has nothing to replay: 409, never a replay of an empty record.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.errors import RecordError
 from ..core.registry import replay
 from .errors import BadRequest
+from .views import table_hooks
 
 if TYPE_CHECKING:
     from .table import Table
@@ -46,17 +47,16 @@ async def replay_answer(table: Table) -> dict[str, Any]:
         raise BadRequest(f"{NOTHING_TO_REPLAY} ({exc})", "nothing_to_replay", 409) from None
     if not finished_hands(rec):
         raise BadRequest(NOTHING_TO_REPLAY, "nothing_to_replay", 409)
-    info = table.settings.info
+    hooks = table_hooks(table.settings.info)
     replay_of: Callable[[dict[str, Any]], dict[str, Any]] = replay
-    if rec.get("format") == info.extras.get("session_format"):
-        replay_of = info.extras["replay_session"]
+    if hooks is not None and hooks.record_summary is not None:
+        replay_of = hooks.record_summary
     out: dict[str, Any] = {
         "record": rec,
         "summary": replay_of(rec),
         "seats": [s.nickname or s.bot for s in table.seats],
     }
-    # A game whose replay page draws the engine's own steps (Paskievics) gets them too.
-    steps_of = info.extras.get("replay_steps")
-    if steps_of is not None:
-        out["steps"] = await asyncio.to_thread(steps_of, rec)
+    # The replay page draws the engine's own steps, for every game that gives them.
+    if hooks is not None and hooks.replay_steps is not None:
+        out["steps"] = await asyncio.to_thread(hooks.replay_steps, rec)
     return out

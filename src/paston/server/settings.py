@@ -1,9 +1,11 @@
 """Table settings: validation of the create-table body into a :class:`TableSettings`.
 
-A table plays one game of the platform (``game``, default ``paston``) with a seat count the
-game allows and the game's rules (checked flag by flag against its ``FlagInfo``, then by its
-``parse_rules``). Bots are checked by :mod:`paston.server.bot_specs`; nothing here builds one.
-Settings stored before tables had a ``game`` are Paston's and load as such.
+A table plays one game of the platform (``game``, default the flagship:
+:func:`paston.core.registry.default_game`) with a seat count the game allows and the game's
+rules (checked flag by flag against its ``FlagInfo``, then by its ``parse_rules``). The default
+bot, stand-in and hint bot are the game's (its play hooks); bots are checked by
+:mod:`paston.server.bot_specs`; nothing here builds one. Settings stored before tables had a
+``game`` are the flagship's and load as such.
 """
 
 from __future__ import annotations
@@ -13,8 +15,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..bots.registry import play_hooks
+from ..core.hooks.play import PlayHooks
 from ..core.protocol import FlagInfo, GameInfo
-from ..core.registry import UnknownGame, get_game
+from ..core.registry import available, default_game, get_game
 from .bot_specs import check_bot_spec
 from .errors import BadRequest
 from .form_limits import (
@@ -28,13 +32,12 @@ from .form_limits import (
 from .pace import DEFAULT_PACE, PACES, PUBLIC_PACES, TEST_PACE
 
 __all__ = [
-    "DEFAULT_BOT",
-    "DEFAULT_HINT_BOT",
     "LENGTH_CAPS",
     "BadRequest",
     "SeatSpec",
     "TableSettings",
     "parse_settings",
+    "requested_game",
 ]
 
 
@@ -58,12 +61,13 @@ class TableSettings:
     grace: float
     deal_pause: float
     first_dealer: int
-    game: str = "paston"
+    #: The game's name (default the flagship).
+    game: str = field(default_factory=default_game)
     #: Hints a seat may get per hand (one per decision is enough to learn from).
     hint_limit: int = 15
     #: A seed for reproducible deals (tests); ``None``: every deal from the system's CSPRNG.
     seed: int | None = None
-    #: Options of the game's match (``GameInfo.extras["match_options"]``: Paris's ``games``).
+    #: Options of the game's match (its table hooks' ``match_options``: Paris's ``games``).
     match_options: Mapping[str, int] = field(default_factory=dict)
     #: How fast the bots play (:mod:`paston.server.pace`).
     pace: str = DEFAULT_PACE
@@ -108,8 +112,9 @@ class TableSettings:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TableSettings:
-        """Settings as stored in the log (validated once; rows without ``game`` are Paston's)."""
-        game = data.get("game", "paston")
+        """Settings as stored in the log (validated once; rows without ``game`` are the
+        flagship's: they were logged before the server played other games)."""
+        game = data.get("game") or default_game()
         return cls(
             name=data["name"],
             public=data["public"],
@@ -154,13 +159,29 @@ _KEYS = (
     "rated",
 )
 
-#: A bot seat without a named bot, and the stand-in for an absent player: strong and quick.
-DEFAULT_BOT = "heuristic"
-#: Hints explain with expected Paston scores from sampled worlds.
-DEFAULT_HINT_BOT = "pimc"
 #: Largest value a client may give the flags that set how long a table plays (a target score,
 #: a number of games or deals): a table from the network must end in reasonable time.
 LENGTH_CAPS: dict[str, int] = {"target": 1000, "games": 100, "deals": 500, "max_turns": 10000}
+
+
+def requested_game(value: Any, key: str) -> GameInfo:
+    """The game a request names under ``key`` (``None``: the flagship); raises
+    :class:`BadRequest` naming the available games."""
+    if value is None:
+        return get_game(default_game())
+    names = available()
+    if not isinstance(value, str) or value not in names:
+        shown = repr(value[:40]) if isinstance(value, str) else "not a name"
+        raise BadRequest(f"{key!r}: unknown game {shown}; choose one of: {', '.join(names)}")
+    return get_game(value)
+
+
+def _play(info: GameInfo) -> PlayHooks:
+    """The game's play hooks: a table needs its bots (bot seats, stand-ins, hints)."""
+    play = play_hooks(info.name)
+    if play is None:
+        raise BadRequest(f"'game': {info.name} offers no bots, and a table needs them")
+    return play
 
 
 def _number(
@@ -215,7 +236,7 @@ def parse_rules(info: GameInfo, raw: Any) -> Any:
 
 def parse_match_options(info: GameInfo, raw: Any) -> dict[str, int]:
     """The match options a game offers (whole numbers, capped like the length flags)."""
-    offered: Mapping[str, str] = info.extras.get("match_options", {})
+    offered: Mapping[str, str] = info.table.match_options if info.offers("table") else {}
     if raw is None:
         return {}
     if not isinstance(raw, dict):
@@ -246,7 +267,7 @@ def _seats(info: GameInfo, raw: Any) -> tuple[SeatSpec, ...]:
         raise BadRequest("'seats' must be a list of seats ({'kind': 'human'|'bot', 'bot': …})")
     if len(raw) not in info.seat_counts:
         raise BadRequest(f"'seats': {info.name} is played by {counts} seats, not {len(raw)}")
-    default_bot = info.default_bot or DEFAULT_BOT
+    default_bot = _play(info).default_bot
     seats: list[SeatSpec] = []
     for i, s in enumerate(raw):
         if not isinstance(s, dict) or s.get("kind") not in ("human", "bot"):
@@ -291,13 +312,8 @@ def parse_settings(
     unknown = sorted(set(body) - set(_KEYS))
     if unknown:
         raise BadRequest(f"unknown key {str(unknown[0])[:40]!r} (known keys: {', '.join(_KEYS)})")
-    game = body.get("game", "paston")
-    if not isinstance(game, str):
-        raise BadRequest("'game' must be the name of a game")
-    try:
-        info = get_game(game)
-    except UnknownGame as exc:
-        raise BadRequest(f"'game': {exc}") from None
+    info = requested_game(body.get("game"), "game")
+    game = info.name
     name = clean_text(body.get("name", "Table"), "name", max_len=TABLE_NAME_MAX)
     for key in ("public", "hints", "rated"):
         if not isinstance(body.get(key, True), bool):
@@ -324,8 +340,7 @@ def parse_settings(
         isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64
     ):
         raise BadRequest("'seed' must be null or a whole number from 0 to 2^64-1")
-    default_bot = info.default_bot or DEFAULT_BOT
-    hint_default = DEFAULT_HINT_BOT if game == "paston" else default_bot
+    play = _play(info)
     # Between two or more people a hint is an advantage over the others: off unless asked for.
     people = sum(1 for s in seats if s.kind == "human")
     return TableSettings(
@@ -334,8 +349,8 @@ def parse_settings(
         rules=rules,
         seats=seats,
         hints=body.get("hints", people < 2),
-        hint_bot=check_bot_spec(info, body.get("hint_bot", hint_default), "hint_bot"),
-        stand_in=check_bot_spec(info, body.get("stand_in", default_bot), "stand_in"),
+        hint_bot=check_bot_spec(info, body.get("hint_bot", play.hint), "hint_bot"),
+        stand_in=check_bot_spec(info, body.get("stand_in", play.default_bot), "stand_in"),
         move_timer=_number(body, "move_timer", None, MOVE_TIMER_MIN, MOVE_TIMER_MAX, True),
         grace=_number(body, "grace", 60, 0, GRACE_MAX, False) or 0.0,
         deal_pause=_number(body, "deal_pause", default_deal_pause, 0, DEAL_PAUSE_MAX, False) or 0.0,

@@ -39,7 +39,7 @@ from .pace import PACES, after_finished_trick
 from .safe_log import log_failure
 from .settings import BadRequest, TableSettings
 from .store import EventRow, EventStore, TableRow
-from .views import hand_reveal, public_view, score_row, seat_view, timeout_action
+from .views import hand_reveal, public_view, score_row, seat_view, table_hooks, timeout_action
 
 __all__ = ["CHAT_KEEP", "SPECTATORS", "Conn", "Table", "hash_token"]
 
@@ -268,12 +268,11 @@ class Table:
             if not rng.exhausted:
                 raise RecordError(f"table {self.id}: the logged deal does not match the game")
             return state
-        if self.settings.game == "paston" and "hands" in data:
-            # Logged before the game protocol: the cards themselves are in the event.
-            from ..games.paston.table_views import restore_deal
-
-            deal: State = restore_deal(self.match, data)  # type: ignore[arg-type]
-            return deal
+        hooks = table_hooks(self.info)
+        if hooks is not None and hooks.restore_hand is not None and "hands" in data:
+            # Logged before deals were logged as drawn numbers: the cards are in the event.
+            restored: State = hooks.restore_hand(self.match, data)
+            return restored
         raise RecordError(f"table {self.id}: a deal event without its cards")
 
     def _hand_over(self, state: State) -> None:
@@ -361,19 +360,24 @@ class Table:
         return self.sheet
 
     def _winner(self) -> tuple[int | None, bool]:
-        if hasattr(self.match, "winner"):
-            return self.match.winner, bool(getattr(self.match, "draw", False))
+        """The winner (a seat, ``None`` while the match goes on or when drawn) and whether
+        it was drawn: the game's outcome hook, else the highest total alone wins."""
         if not self.match.over:
             return None, False
+        hooks = table_hooks(self.info)
+        if hooks is not None and hooks.outcome is not None:
+            ended = hooks.outcome(self.match)
+            winner = ended.get("winner")
+            return (winner if isinstance(winner, int) else None), bool(ended.get("draw"))
         totals = list(self.match.totals)
         top = max(totals)
         leaders = [i for i, t in enumerate(totals) if t == top]
         return (leaders[0], False) if len(leaders) == 1 else (None, True)
 
     def _deal_number(self) -> int:
-        number = getattr(self.match, "deal_number", None)
-        if isinstance(number, int):
-            return number
+        hooks = table_hooks(self.info)
+        if hooks is not None and hooks.hand_number is not None:
+            return hooks.hand_number(self.match)
         return self.hands_dealt + (0 if self.in_progress is not None else 1)
 
     def summary(self, now: float | None = None) -> dict[str, Any]:
@@ -1015,7 +1019,7 @@ class Table:
             assert seat is not None
             s = self.seats[seat]
             if s.kind == "bot":
-                by, spec = "bot", s.bot or self.info.default_bot
+                by, spec = "bot", s.bot or self.info.play.default_bot
             elif self._stand_in_active(seat, now):
                 by, spec = "stand_in", self.settings.stand_in
             else:

@@ -20,6 +20,7 @@ from sqlalchemy import insert, select, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
+from ...bots.registry import play_hooks
 from . import ratings as R
 from .removal import WRITE_LOCK as _write_lock
 from .removal import opponent_name
@@ -31,6 +32,13 @@ __all__ = ["game_rows", "leaderboard", "ratings_of", "record_game", "records_of"
 
 def iso(ts: float) -> str:
     return datetime.fromtimestamp(ts, UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
+
+
+def keeps_elo(game: str) -> bool:
+    """Whether ``game``'s players keep an Elo rating beside the platform's (its play hooks'
+    ``rating_kind``; a game no longer installed keeps none)."""
+    play = play_hooks(game)
+    return play is not None and play.rating_kind == "elo"
 
 
 def record_game(engine: Engine, game: FinishedGame) -> bool:
@@ -74,7 +82,7 @@ def record_game(engine: Engine, game: FinishedGame) -> bool:
             before[s.account][2] if s.account is not None else R.ELO_START for s in game.seats
         ]
         after_rating = R.rate(now_rating, places) if rated else now_rating
-        use_elo = rated and game.game == "paston"
+        use_elo = rated and keeps_elo(game.game)
         after_elo = R.elo_update(now_elo, places) if use_elo else now_elo
         for i, s in enumerate(game.seats):
             if s.account is None:
@@ -133,7 +141,7 @@ def _store_rating(
     conn: Connection, account: int, game: str, rating: R.Rating, games: int, elo: float
 ) -> None:
     values = {"mu": rating.mu, "sigma": rating.sigma, "games": games}
-    if game == "paston":
+    if keeps_elo(game):
         values["elo"] = elo
     key = (ratings_t.c.account_id == account) & (ratings_t.c.game == game)
     if conn.execute(update(ratings_t).where(key).values(**values)).rowcount == 0:
@@ -147,7 +155,7 @@ def _rating_json(row: Any) -> dict[str, Any]:
         "sigma": row.sigma,
         "games": row.games,
     }
-    if row.game == "paston":
+    if keeps_elo(row.game):
         out["elo"] = round(row.elo if row.elo is not None else R.ELO_START, 1)
     return out
 

@@ -14,7 +14,7 @@ and the deals per game. Under load the 1 s (server) and 5 s (default) limits per
 reached sooner, which lowers the worlds valued: the CPU figures are the fair ones.
 
 ``--game paris`` / ``--game paskievics`` time those games' evaluators instead
-(``paston.analysis.evaluators``) on seeded records played by their heuristic bots: seconds per
+(``paston.games.<game>.analysis``) on seeded records played by their heuristic bots: seconds per
 game (Paris: one whole game, 4 players) or per deal (Paskievics), at the server's settings
 (24 worlds, 1 s per decision), at the command's (48 worlds, 5 s per decision), and with two
 worlds per decision as the baseline, all in the same process:
@@ -32,14 +32,15 @@ import statistics
 import time
 from typing import Any
 
-from paston.analysis import Settings, analyse_deal
-from paston.analysis.grading import _choices
-from paston.analysis.hindsight import hindsight_values
+from paston.analysis import Settings
 from paston.bots import make_bot
+from paston.games.paston.analysis import analyse_deal
+from paston.games.paston.analysis.grading import _choices
+from paston.games.paston.analysis.hindsight import hindsight_values
 from paston.games.paston.bots.heuristic import HeuristicBot
-from paston.games.paston.state import Deal
 from paston.games.paston.match import Game
 from paston.games.paston.solver import Solver
+from paston.games.paston.state import Deal
 
 
 def play(deal: Deal, seed: int) -> Deal:
@@ -87,7 +88,7 @@ def other_game_records(game: str, count: int, seed: int) -> list[dict[str, Any]]
 
 def other_game(game: str, count: int, seed: int) -> None:
     """The ``--game`` measurement (see the module docstring)."""
-    from paston.analysis.evaluator import evaluator_for
+    from paston.analysis import evaluator_for
 
     evaluator = evaluator_for(game)
     records = other_game_records(game, count, seed)

@@ -17,13 +17,13 @@ import json
 import random
 
 from paston.analysis import Settings
-from paston.analysis.grading import _choices, grade_decision
 from paston.bots import make_bot
 from paston.games.paston.actions import SURRENDER
+from paston.games.paston.analysis.grading import _choices, grade_decision
 from paston.games.paston.bots.heuristic import HeuristicBot
-from paston.games.paston.state import DECLARE, Deal
 from paston.games.paston.shuffle import deal_until_playable
 from paston.games.paston.solver import Solver
+from paston.games.paston.state import DECLARE, Deal
 
 BAD = ("mistake", "blunder")
 

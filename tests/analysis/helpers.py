@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from paston.bots import make_bot
 from paston.games.paston.cards import parse_cards
-from paston.games.paston.state import Deal
 from paston.games.paston.shuffle import deal_until_playable
+from paston.games.paston.state import Deal
 
 #: Seat 0 can make gupa: four top hearts, A♣ K♣ and the prikup's clubs to throw away.
 HANDS = ("AH KH QH JH AC KC 7S 8S 9S 7D", "9H 8H KS QS JS TS AD KD QD JD",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from helpers import HANDS, PRIKUP
 
-from paston.analysis.ddtable import dd_table
+from paston.games.paston.analysis.ddtable import dd_table
 from paston.games.paston.cards import parse_card, parse_cards
 from paston.games.paston.rules import Rules
 from paston.games.paston.shuffle import deal_until_playable

@@ -11,14 +11,14 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from paston.analysis import Decision, Settings, analyse_record
-from paston.analysis.expected import expected_values
-from paston.analysis.grading import _choices, _in_doubt, grade_decision
 from paston.analysis.report import grade_of
 from paston.games.paston.actions import SURRENDER, action_str
+from paston.games.paston.analysis.expected import expected_values
+from paston.games.paston.analysis.grading import POINTS, _choices, _in_doubt, grade_decision
 from paston.games.paston.bots.heuristic import HeuristicBot
-from paston.games.paston.state import DECLARE, PLAY, Deal
 from paston.games.paston.record import deal_record
 from paston.games.paston.solver import Solver
+from paston.games.paston.state import DECLARE, PLAY, Deal
 
 FEW = Settings(worlds=10, max_worlds=20, decision_seconds=None, dd_table=False)
 BAD = ("mistake", "blunder")
@@ -112,12 +112,12 @@ def test_standard_errors_are_reported_and_shrink_with_more_worlds(seed: int) -> 
 
 
 def test_grade_thresholds() -> None:
-    assert grade_of(0.0) == "best"
-    assert grade_of(1.9) == "good"
-    assert grade_of(2.0) == "inaccuracy"
-    assert grade_of(5.0) == "mistake"
-    assert grade_of(15.0) == "blunder"
-    assert grade_of(6.0, se=2.0) == "inaccuracy"  # graded one standard error below
+    assert grade_of(0.0, 0.0, POINTS) == "best"
+    assert grade_of(1.9, 0.0, POINTS) == "good"
+    assert grade_of(2.0, 0.0, POINTS) == "inaccuracy"
+    assert grade_of(5.0, 0.0, POINTS) == "mistake"
+    assert grade_of(15.0, 0.0, POINTS) == "blunder"
+    assert grade_of(6.0, 2.0, POINTS) == "inaccuracy"  # graded one standard error below
 
 
 def test_made_contracts_are_not_surrender_mistakes_unless_surrender_is_worth_more() -> None:

@@ -20,11 +20,11 @@ from test_analysis_server import wait_done
 from typer.testing import CliRunner
 
 from browser.pw_helpers import CHROMIUM, Server, checked_chromium
-from paston.analysis.evaluator import evaluator_for
-from paston.analysis.evaluators.paris import _swap_world
+from paston.analysis import evaluator_for
 from paston.analysis.settings import Settings
 from paston.cli import app
 from paston.core.registry import get_game
+from paston.games.paris.analysis import _swap_world
 from paston.games.paris.bots.heuristic import HeuristicBot
 from paston.games.paris.record import game_record, position_record, state_from_record
 from paston.games.paris.shuffle import deal_game

@@ -19,17 +19,17 @@ from test_analysis_server import wait_done
 from typer.testing import CliRunner
 
 from browser.pw_helpers import CHROMIUM, Server, checked_chromium
-from paston.analysis.evaluators.paskievics import (
+from paston.analysis.settings import Settings
+from paston.cli import app
+from paston.core.registry import get_game
+from paston.games.paskievics.actions import parse_action
+from paston.games.paskievics.analysis import (
     _protected,
     _rebuild,
     _redeal,
     action_text,
     grade_decision,
 )
-from paston.analysis.settings import Settings
-from paston.cli import app
-from paston.core.registry import get_game
-from paston.games.paskievics.actions import parse_action
 from paston.games.paskievics.bots.heuristic import HeuristicBot
 from paston.games.paskievics.bots.pimc import PimcBot
 from paston.games.paskievics.record import deal_record

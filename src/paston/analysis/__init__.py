@@ -1,15 +1,18 @@
-"""Analysis of played deals: each decision graded by what the player knew (``paston analyse``).
+"""Analysis of played hands, for every game: each decision graded by what the player knew.
 
 A decision's *expected loss* is the value of the best action minus the value of the action
-taken, both averaged over deals consistent with what the deciding seat knew at that moment
-(weighted by how likely the others' actions were). Its *hindsight loss* is the same with every
-card known (the double-dummy grade), and *luck* is their difference. See docs/analysis.md.
+taken, both averaged over worlds consistent with what the deciding seat knew at that moment.
+Its *hindsight loss* is the same with every card known, and *luck* is their difference. See
+docs/analysis.md.
 
-Modules: :mod:`.worlds` (consistent worlds), :mod:`.rollout` (value of each action in one
-world), :mod:`.expected` (values over the worlds with standard errors), :mod:`.hindsight`,
-:mod:`.grading` (walk a deal), :mod:`.report` (grades and per-player report), :mod:`.ddtable`,
-:mod:`.model` (the results and their JSON), :mod:`.settings` (how much work), :mod:`.records`
-(reading records), :mod:`.render` (text), :mod:`.evaluator` (the per-game hook).
+This package is the generic front-end behind ``paston analyse`` and the analysis page: the
+:class:`Evaluator` protocol a game's evaluator follows (:mod:`.evaluator`), the settings
+(:mod:`.settings`), the shared statistics (:mod:`.expected`) and grading of one decision
+(:mod:`.grading`), grades and reports (:mod:`.report`), the result model and its JSON
+(:mod:`.model`), records and their game (:mod:`.records`), the text report (:mod:`.render`),
+and the generic :class:`MonteCarloEvaluator` (:mod:`.montecarlo`) any game can use. Each game's
+evaluator lives in its own package and is reached through the registry:
+``get_game(name).analysis.evaluator()`` (:func:`evaluator_for`).
 """
 
 from __future__ import annotations
@@ -17,24 +20,26 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..games.paston.solver import Solver
-from .grading import analyse_deal, count_decisions, deal_status
+from .evaluator import Evaluator, Unavailable, evaluator_for
 from .model import Analysis, DealAnalysis, Decision, PlayerReport
-from .records import deals_of_record, seat_names_of
-from .report import game_reports
+from .montecarlo import MonteCarloEvaluator
+from .records import game_of_record, seat_names_of
+from .report import Scale
 from .settings import DEFAULT, Settings
 
 __all__ = [
     "Analysis",
     "DealAnalysis",
     "Decision",
+    "Evaluator",
+    "MonteCarloEvaluator",
     "PlayerReport",
+    "Scale",
     "Settings",
-    "analyse_deal",
+    "Unavailable",
     "analyse_record",
-    "count_decisions",
-    "deal_status",
-    "deals_of_record",
+    "evaluator_for",
+    "game_of_record",
     "seat_names_of",
 ]
 
@@ -44,13 +49,6 @@ def analyse_record(
     settings: Settings = DEFAULT,
     step: Callable[[], None] | None = None,
 ) -> Analysis:
-    """Analyse a Paston deal or game record (raises RecordError if it is malformed)."""
-    kind, deals = deals_of_record(record)
-    names = seat_names_of(record)
-    solver = Solver()
-    results = [
-        analyse_deal(d, i, names, settings, solver=solver, step=step)
-        for i, d in enumerate(deals, start=1)
-    ]
-    return Analysis(kind=kind, names=names, deals=results, players=game_reports(results, names),
-                    settings=settings.to_json())  # fmt: skip
+    """Analyse a record of any game with that game's evaluator (raises RecordError if it is
+    malformed, :class:`Unavailable` if its game has no analysis)."""
+    return evaluator_for(game_of_record(record).name).analyse(record, settings, step)

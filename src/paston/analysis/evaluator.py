@@ -3,11 +3,12 @@
 An analysis needs, for a game: its records read into states; the decisions with a choice;
 worlds consistent with a seat's view at each decision (weighted by the others' actions); and
 the value of every legal action in one complete world (an exact or rollout evaluation). A game
-offers all of that as an :class:`Evaluator`; :func:`evaluator_for` finds it.
+offers all of that as an :class:`Evaluator`, built by its analysis hooks
+(:attr:`~paston.core.hooks.analysis.AnalysisHooks.evaluator`); :func:`evaluator_for` finds it
+through the registry.
 
-Paston has one (:class:`PastonEvaluator`); Paris and Paskievics have theirs in
-:mod:`paston.analysis.evaluators` (worlds from their search bots' samplers, values by
-heuristic rollouts and, for Paskievics's card play, its double-dummy card-point solver).
+A game may write its own evaluator (Paston's, in ``paston.games.paston.analysis``, uses its
+solver) or use the generic :class:`~paston.analysis.montecarlo.MonteCarloEvaluator`.
 ``outline`` and ``analyse_one`` let the server analyse a record one deal (Paris: one game) at
 a time in its worker.
 """
@@ -18,19 +19,22 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from ..core.errors import RecordError
+from ..core.protocol import MissingHooks
+from ..core.registry import UnknownGame, get_game
 from .model import Analysis, DealAnalysis
 from .settings import DEFAULT, Settings
 
-__all__ = ["Evaluator", "PastonEvaluator", "Unavailable", "evaluator_for"]
+__all__ = ["Evaluator", "Unavailable", "evaluator_for"]
 
 
 class Unavailable(RecordError):
-    """The game has no evaluator yet (the message says what is missing)."""
+    """The game has no evaluator (the message says what is missing)."""
 
 
 class Evaluator(Protocol):
     """A game's analysis: counts the decisions of a record and grades them."""
 
+    #: The game's registry name.
     game: str
 
     def outline(self, record: dict[str, Any]) -> tuple[str, list[str], int]:
@@ -62,61 +66,18 @@ class Evaluator(Protocol):
         ...
 
 
-class PastonEvaluator:
-    """Paston's evaluator: worlds from the bots' sampler, the solver and a heuristic rollout."""
-
-    game = "paston"
-
-    def outline(self, record: dict[str, Any]) -> tuple[str, list[str], int]:
-        from .records import deals_of_record, seat_names_of
-
-        kind, deals = deals_of_record(record)
-        return kind, seat_names_of(record), len(deals)
-
-    def analyse_one(
-        self, record: dict[str, Any], number: int, settings: Settings = DEFAULT
-    ) -> DealAnalysis:
-        from .grading import analyse_deal
-        from .records import deals_of_record, seat_names_of
-
-        _, deals = deals_of_record(record)
-        return analyse_deal(deals[number - 1], number, seat_names_of(record), settings)
-
-    def settings_json(self, settings: Settings) -> dict[str, Any]:
-        return settings.to_json()
-
-    def count(self, record: dict[str, Any]) -> int:
-        from .grading import count_decisions
-        from .records import deals_of_record
-
-        return sum(count_decisions(d) for d in deals_of_record(record)[1])
-
-    def analyse(
-        self,
-        record: dict[str, Any],
-        settings: Settings = DEFAULT,
-        step: Callable[[], None] | None = None,
-    ) -> Analysis:
-        from . import analyse_record
-
-        return analyse_record(record, settings, step)
-
-
-#: What each game without an evaluator lacks (said in the error).
-MISSING: dict[str, str] = {}
-
-
 def evaluator_for(game: str) -> Evaluator:
-    """The evaluator of ``game``; :class:`Unavailable` saying what is missing otherwise."""
-    if game == "paston":
-        return PastonEvaluator()
-    if game == "paris":
-        from .evaluators.paris import ParisEvaluator
-
-        return ParisEvaluator()
-    if game == "paskievics":
-        from .evaluators.paskievics import PaskievicsEvaluator
-
-        return PaskievicsEvaluator()
-    missing = MISSING.get(game, "an evaluator (see paston.analysis.evaluator)")
-    raise Unavailable(f"analysis of {game} is not available yet: it needs {missing}")
+    """A new evaluator of ``game``; :class:`Unavailable` saying what is missing otherwise."""
+    try:
+        info = get_game(game)
+    except UnknownGame as exc:
+        raise Unavailable(str(exc)) from None
+    try:
+        hooks = info.analysis
+    except MissingHooks:
+        raise Unavailable(
+            f"analysis of {game} is not available: the game offers no analysis hooks "
+            "(see paston.core.hooks.analysis)"
+        ) from None
+    evaluator: Evaluator = hooks.evaluator()
+    return evaluator

@@ -1,33 +1,24 @@
 """Expected value of every legal action over the worlds the deciding seat could not tell apart.
 
-For each world (:mod:`paston.analysis.worlds`) every legal action gets its value in that deal
-(:mod:`paston.analysis.rollout`); an action's expected value is the weighted mean over the
-worlds. Its standard error is the one of a self-normalised importance-sampling mean,
-``sqrt(sum p_i^2 (x_i - mean)^2 * n_eff / (n_eff - 1))`` with ``p_i`` the normalised weights
-and ``n_eff = 1 / sum p_i^2`` (with equal weights: the sample standard deviation over
-``sqrt(n)``). The loss of an action against the best one is computed world by world (the same
-worlds value both), so its standard error is that of the paired differences, much smaller than
-the two values' own errors.
+A game's evaluator values every legal action in each world (a complete deal consistent with
+the seat's view, with its weight); an action's expected value is the weighted mean over the
+worlds (:func:`summarise`). Its standard error is the one of a self-normalised
+importance-sampling mean, ``sqrt(sum p_i^2 (x_i - mean)^2 * n_eff / (n_eff - 1))`` with
+``p_i`` the normalised weights and ``n_eff = 1 / sum p_i^2`` (with equal weights: the sample
+standard deviation over ``sqrt(n)``). The loss of an action against the best one is computed
+world by world (the same worlds value both), so its standard error is that of the paired
+differences, much smaller than the two values' own errors.
 """
 
 from __future__ import annotations
 
 import math
-import random
-import time
 from dataclasses import dataclass
-
-from ..games.paston.bots.worlds import replay_world
-from ..games.paston.state import PLAY, Deal
-from ..games.paston.solver import Solver
-from .rollout import Policy, play_situation, play_values, preplay_values
-from .worlds import consistent_worlds
 
 __all__ = [
     "ActionValue",
     "Expectation",
     "best_action",
-    "expected_values",
     "single_world",
     "summarise",
     "weighted_mean_se",
@@ -116,57 +107,6 @@ def single_world(values: dict[int, float]) -> Expectation:
     """An expectation over one world (the real deal): used when no world fitting the view
     can be sampled, which only a broken or extreme view causes; its errors are 0."""
     return Expectation({a: ActionValue(a, v, 0.0) for a, v in values.items()}, [values], [1.0])
-
-
-def values_in_deal(
-    deal: Deal, seat: int, legal: list[int], policy: Policy, solver: Solver
-) -> dict[int, float]:
-    """Every legal action's value in one complete ``deal`` standing at the decision."""
-    if deal.phase_id == PLAY:
-        hands = (deal.hands[0], deal.hands[1], deal.hands[2])
-        return play_values(play_situation(deal), hands, solver)
-    return preplay_values(deal, seat, legal, policy, solver)
-
-
-def expected_values(
-    state: Deal,
-    n_worlds: int,
-    rng: random.Random,
-    policy: Policy,
-    solver: Solver,
-    *,
-    deadline: float | None = None,
-    weighted: bool = True,
-    taken: int | None = None,
-    candidates: list[int] | None = None,
-) -> Expectation:
-    """Values of the legal actions of the seat to act in ``state`` over ``n_worlds`` worlds
-    consistent with its view (fewer, but at least :data:`MIN_WORLDS`, once ``deadline`` --
-    a ``time.monotonic()`` instant -- has passed). With many legal actions, only the best
-    ones after a screening and ``taken`` are valued in every world (see SCREEN_ABOVE);
-    ``candidates`` restricts the valuation to those actions (no screening)."""
-    seat = state.to_act
-    assert seat is not None
-    view = state.view(seat)
-    legal = candidates if candidates is not None else state.legal_actions()
-    worlds = consistent_worlds(view, n_worlds, rng, weighted=weighted)
-    per_world: list[dict[int, float]] = []
-    weights: list[float] = []
-    active = legal
-    screened = candidates is None and len(legal) > SCREEN_ABOVE and n_worlds > SCREEN_WORLDS
-    for k, ww in enumerate(worlds):
-        if deadline is not None and k >= MIN_WORLDS and time.monotonic() > deadline:
-            break
-        if screened and k == SCREEN_WORLDS:
-            first = {a: weighted_mean_se([w[a] for w in per_world], weights)[0] for a in legal}
-            keep = set(sorted(legal, key=lambda a: -first[a])[:SCREEN_KEEP])
-            if taken is not None:
-                keep.add(taken)
-            active = [a for a in legal if a in keep]
-        deal = replay_world(view, ww.world)
-        per_world.append(values_in_deal(deal, seat, active, policy, solver))
-        weights.append(ww.weight)
-    return summarise(legal, per_world, weights)
 
 
 def summarise(

@@ -1,4 +1,4 @@
-"""What the Paris and Paskievics evaluators share: grading one decision from sampled worlds.
+"""Grading one decision from sampled worlds: what every game's evaluator may share.
 
 A game gives, for a decision, the legal actions (grouped: actions that are the same choice to
 the player, such as two plays of equal rank in Paris, are valued once), a source of worlds
@@ -6,7 +6,9 @@ consistent with the deciding seat's view, and a value of each action in one comp
 :func:`grade` turns that into a :class:`~paston.analysis.model.Decision`: expected values over
 the worlds with standard errors (:func:`paston.analysis.expected.summarise`, paired losses),
 the same values in the real deal (hindsight), and a grade by the game's own thresholds
-(:class:`Scale`: the units differ from Paston's points).
+(:class:`~paston.analysis.report.Scale`: each game has its unit). The generic
+:class:`~paston.analysis.MonteCarloEvaluator` and the Paris and Paskievics evaluators grade
+with it.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from ..expected import (
+from .expected import (
     MIN_WORLDS,
     SCREEN_ABOVE,
     SCREEN_KEEP,
@@ -26,43 +28,19 @@ from ..expected import (
     summarise,
     weighted_mean_se,
 )
-from ..model import Alternative, Decision
-from ..report import EPS
-from ..settings import Settings
+from .model import Alternative, Decision
+from .report import Scale, grade_of
+from .settings import Settings
 
-__all__ = ["Choice", "Scale", "grade", "grade_of_scale", "seat_names"]
+__all__ = ["Choice", "grade", "groups_by"]
 
 W = TypeVar("W")
 
-#: How many alternatives besides the action taken a decision lists (as for Paston).
+#: How many alternatives besides the action taken a decision lists.
 SHOWN_ALTERNATIVES = 3
 #: The screening of a decision with many actions (Paskievics discards: up to a few hundred)
 #: values every action on at most this many worlds in all, and on at least 2 worlds each.
 SCREEN_BUDGET = 200
-
-
-@dataclass(frozen=True, slots=True)
-class Scale:
-    """A game's unit of value and the grade thresholds in that unit (lower bounds of the
-    expected loss less one standard error, worst first)."""
-
-    unit: str
-    thresholds: tuple[tuple[str, float], ...]
-
-    def to_json(self) -> dict[str, Any]:
-        return {"unit": self.unit, "thresholds": {name: b for name, b in self.thresholds}}
-
-
-def grade_of_scale(loss: float, se: float, scale: Scale) -> str:
-    """The grade of a loss on ``scale`` (the rule of :func:`paston.analysis.report.grade_of`:
-    a bad grade only when one standard error below the loss still reaches its bound)."""
-    if loss <= EPS:
-        return "best"
-    sure = loss - se
-    for name, bound in scale.thresholds:
-        if sure >= bound:
-            return name
-    return "good"
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,14 +57,6 @@ class Choice:
     text: Callable[[int], str]
 
 
-def seat_names(record: dict[str, Any], seats: int) -> list[str]:
-    """The players' names from ``meta.players`` when usable (``seats`` of them), else
-    ``seat N`` (the same rule as Paston's :func:`paston.analysis.records.seat_names_of`)."""
-    from ..records import seat_names_of
-
-    return seat_names_of(record, seats)
-
-
 def _expectation(
     reps: list[int],
     taken: int,
@@ -99,7 +69,7 @@ def _expectation(
     per_world: list[dict[int, float]] = []
     weights: list[float] = []
     active = reps
-    # As Paston's discards: every action on a few worlds, then the best few and the one taken
+    # Every action on a few worlds, then the best few and the one taken
     # on the rest; fewer screening worlds the more actions there are (a bounded cost).
     screen = max(2, min(SCREEN_WORLDS, SCREEN_BUDGET // max(1, len(reps))))
     screened = len(reps) > SCREEN_ABOVE and settings.worlds > screen
@@ -165,7 +135,7 @@ def grade(
         hindsight_loss=max(0.0, hind[hind_best] - hind[taken]),
         hindsight_best=choice.notation(own if hind_best == taken else hind_best),
         hindsight_best_text=choice.text(own if hind_best == taken else hind_best),
-        grade=grade_of_scale(loss, loss_se, scale), worlds=exp.worlds,
+        grade=grade_of(loss, loss_se, scale), worlds=exp.worlds,
         effective_worlds=exp.effective_worlds if exp.worlds else 0.0,
         alternatives=tuple(Alternative(choice.notation(v.action), choice.text(v.action),
                                        v.value, v.se) for v in shown),

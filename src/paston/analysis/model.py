@@ -1,8 +1,9 @@
 """The results of an analysis: graded decisions, deals, and the JSON they are published as.
 
-Format ``paston-analysis/2`` (docs/analysis.md): points are the deciding seat's Paston points
-(spec §9); ``value``/``best_value`` are expected values over the worlds the seat could not
-tell apart, with standard errors; ``hindsight_*`` the same with every card known; ``luck`` is
+Format ``paston-analysis/2`` (docs/analysis.md): values are in the game's unit (the deciding
+seat's Paston points, spec §9, for Paston; ``settings.unit`` names it for the other games);
+``value``/``best_value`` are expected values over the worlds the seat could not tell apart,
+with standard errors; ``hindsight_*`` the same with every card known; ``luck`` is
 hindsight loss minus expected loss (positive: the cards punished the decision more than the
 player could know). Numbers are rounded to 2 decimals and never ``-0.0``.
 """
@@ -119,7 +120,7 @@ class DealAnalysis:
     status: str  # "finished", "unfinished", "redealt", "unplayed" or "skipped"
     declarer: int | None
     contract: str | None
-    scores: tuple[int, int, int] | None
+    scores: tuple[float, ...] | None  # per seat, what the hand added to the totals
     decisions: list[Decision] = field(default_factory=list)
     players: list[PlayerReport] = field(default_factory=list)
     dd_table: dict[str, Any] | None = None
@@ -148,6 +149,9 @@ class Analysis:
     deals: list[DealAnalysis]
     players: list[PlayerReport]
     settings: dict[str, Any]
+    #: The game analysed (its registry name): how the text report finds the game's wording.
+    #: Not published: the JSON keeps the format above (a game may put it in ``settings``).
+    game: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return {

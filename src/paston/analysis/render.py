@@ -1,31 +1,38 @@
-"""The analysis as text for a player: per deal its graded decisions and double-dummy table,
-then the report per player (expected points lost, hindsight, luck, counts by grade).
+"""The analysis as text for a player: per deal its graded decisions and the game's table (a
+double-dummy table for Paston), then the report per player (expected points lost, hindsight,
+luck, counts by grade).
 
-Cards are written as in play (``10♣``), players by the names in the record's meta, decisions
-by when the player met them (the auction, the prikup, the contract, the whist, trick N).
-Numbers never print as ``-0.0``.
+Actions are written as the game's evaluator wrote them (cards as in play, ``10♣``), players
+by the names in the record's meta, decisions by when the player met them (the auction, the
+prikup, trick N). What differs between games (a hand's title, its table, the legend) comes
+from the game's analysis hooks (:class:`~paston.core.hooks.analysis.AnalysisHooks`). Numbers
+never print as ``-0.0``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from ..core.hooks.analysis import AnalysisHooks
+from ..core.protocol import MissingHooks
+from ..core.registry import UnknownGame, get_game
 from ..i18n import t
 from .model import Analysis, DealAnalysis, Decision, PlayerReport
-from .report import COUNTED, THRESHOLDS
+from .records import game_of_record
+from .report import COUNTED
 
 __all__ = [
     "analysis_renderable",
-    "dd_table_renderable",
     "dd_tables_of_record",
     "grade_word",
     "number",
     "render_analysis",
+    "units_legend",
 ]
 
 
@@ -54,7 +61,7 @@ def number(x: float, signed: bool = False) -> str:
 
 def _when(d: Decision) -> str:
     if d.phase == "play":
-        if d.trick is None:  # Paris: no tricks
+        if d.trick is None:  # a game without tricks
             return t("analyse.when.play", "play")
         return t("analyse.when.trick", "trick {n}", n=d.trick)
     return {
@@ -67,8 +74,15 @@ def _when(d: Decision) -> str:
     }.get(d.phase, d.phase)
 
 
-def _deal_title(d: DealAnalysis, names: Sequence[str], game: str = "paston") -> str:
-    title = (t("analyse.game", "Game {n}", n=d.deal) if game == "paris"  # a Paris hand: a game
+def _signed(v: float) -> str:
+    """A hand's score with its sign (``+12``, ``-3``, ``0``; ``+0.5`` when not whole)."""
+    if float(v).is_integer():
+        return f"{int(v):+d}" if v else "0"
+    return number(v, True)
+
+
+def _deal_title(d: DealAnalysis, names: Sequence[str], hooks: AnalysisHooks | None) -> str:
+    title = (hooks.hand_title(d.deal) if hooks is not None and hooks.hand_title is not None
              else t("analyse.deal", "Deal {n}", n=d.deal))  # fmt: skip
     if d.status == "unplayed":
         return title + ": " + t("analyse.unplayed", "not played, nothing to grade")
@@ -80,8 +94,7 @@ def _deal_title(d: DealAnalysis, names: Sequence[str], game: str = "paston") -> 
     if d.declarer is not None and d.contract:
         parts.append(f"{names[d.declarer]} {d.contract}")
     if d.scores is not None:
-        parts.append(", ".join(f"{names[s]} {v:+d}" if v else f"{names[s]} 0"
-                               for s, v in enumerate(d.scores)))  # fmt: skip
+        parts.append(", ".join(f"{names[s]} {_signed(v)}" for s, v in enumerate(d.scores)))
     if d.status == "unfinished":
         parts.append(t("analyse.unfinished", "unfinished: graded up to the last action played"))
     return title + (": " + "; ".join(parts) if parts else "")
@@ -112,24 +125,6 @@ def _decisions_table(d: DealAnalysis, names: Sequence[str], everything: bool) ->
     return table
 
 
-def dd_table_renderable(table: dict[str, object], names: Sequence[str]) -> RenderableType:
-    """A deal's double-dummy table: rows are seats (prikup out / in), columns trump suits."""
-    out = Table(box=None, pad_edge=False)
-    out.add_column("")
-    symbols = table["symbols"]
-    assert isinstance(symbols, list)
-    for sym in symbols:
-        out.add_column(str(sym), justify="right")
-    rows_out, rows_in = table["prikup_out"], table["prikup_in"]
-    assert isinstance(rows_out, list) and isinstance(rows_in, list)
-    for seat, name in enumerate(names):
-        out.add_row(t("analyse.dd.out", "{name}, prikup out", name=name),
-                    *(str(x) for x in rows_out[seat]))  # fmt: skip
-        out.add_row(t("analyse.dd.in", "{name}, prikup in", name=name),
-                    *(str(x) for x in rows_in[seat]))  # fmt: skip
-    return Group(Text(t("analyse.dd.title", "Double-dummy tricks as declarer")), out)
-
-
 def _report_table(players: Sequence[PlayerReport], title: str) -> Table:
     table = Table(title=title, title_justify="left", box=None, pad_edge=False)
     columns = [
@@ -151,44 +146,50 @@ def _report_table(players: Sequence[PlayerReport], title: str) -> Table:
     return table
 
 
-def analysis_renderable(analysis: Analysis, everything: bool = False) -> RenderableType:
-    """The whole analysis (see the module docstring)."""
+def _hooks_of(analysis: Analysis) -> AnalysisHooks | None:
+    """The analysis hooks of the game analysed, when it names one the registry has."""
+    if not analysis.game:
+        return None
+    try:
+        return get_game(analysis.game).analysis
+    except (UnknownGame, MissingHooks):
+        return None
+
+
+def analysis_renderable(
+    analysis: Analysis, everything: bool = False, hooks: AnalysisHooks | None = None
+) -> RenderableType:
+    """The whole analysis (see the module docstring); ``hooks``: the game's analysis hooks
+    (by default those of ``analysis.game``)."""
+    hooks = hooks if hooks is not None else _hooks_of(analysis)
     names = analysis.names
     parts: list[RenderableType] = []
     for d in analysis.deals:
-        parts.append(Text(_deal_title(d, names, analysis.settings.get("game", "paston")),
-                          style="bold"))  # fmt: skip
+        parts.append(Text(_deal_title(d, names, hooks), style="bold"))
         if d.status in ("unplayed", "redealt", "skipped"):
             continue
         parts.append(_decisions_table(d, names, everything))
-        if d.dd_table is not None:
-            parts.append(dd_table_renderable(d.dd_table, names))
+        if d.dd_table is not None and hooks is not None and hooks.hand_table is not None:
+            parts.append(hooks.hand_table(d.dd_table, names))
         parts.append(Text(""))
     title = (t("analyse.report.game", "Game report") if analysis.kind == "game"
              else t("analyse.report.deal", "Deal report"))  # fmt: skip
     parts.append(_report_table(analysis.players, title))
-    if analysis.settings.get("game", "paston") != "paston":
-        parts.append(Text(_other_legend(analysis.settings)))
-        return Group(*parts)
-    bounds = ", ".join(f"{name} ≥ {number(b)}" for name, b in reversed(THRESHOLDS))
-    parts.append(Text(t(
-        "analyse.legend",
-        "Points are each player's own Paston points. Expected: over {worlds} deals consistent "
-        "with what the player knew, weighted by the others' actions; hindsight: with every card "
-        "known; bad luck = hindsight − expected. Grades by expected points lost: {bounds}.",
-        worlds=analysis.settings.get("worlds", "?"), bounds=bounds)))  # fmt: skip
+    legend = hooks.legend if hooks is not None and hooks.legend is not None else units_legend
+    parts.append(Text(legend(analysis.settings)))
     return Group(*parts)
 
 
-def _other_legend(settings: dict[str, Any]) -> str:
-    """The legend of a Paris or Paskievics analysis: its unit(s) and grade thresholds."""
+def units_legend(settings: Mapping[str, Any]) -> str:
+    """The generic legend of an analysis: its unit(s) and grade thresholds, as its settings
+    publish them (``unit`` and ``thresholds``, one of each or one per kind of decision)."""
     units, bounds = settings.get("unit"), settings.get("thresholds")
     if not isinstance(units, dict):  # one unit for every decision
         units, bounds = {"all": units}, {"all": bounds}
     assert isinstance(bounds, dict)
     parts = []
     for key, unit in units.items():
-        limits = ", ".join(f"{name} ≥ {b:g}" for name, b in sorted(bounds[key].items(),
+        limits = ", ".join(f"{name} ≥ {b:g}" for name, b in sorted((bounds.get(key) or {}).items(),
                                                                   key=lambda x: x[1]))  # fmt: skip
         where = "" if key == "all" else t("analyse.legend.phase", "{phase}: ", phase=key)
         parts.append(f"{where}{unit} ({limits})")
@@ -199,24 +200,21 @@ def _other_legend(settings: dict[str, Any]) -> str:
         worlds=settings.get("worlds", "?"), units="; ".join(parts))  # fmt: skip
 
 
-def render_analysis(analysis: Analysis, console: Console, everything: bool = False) -> None:
-    console.print(analysis_renderable(analysis, everything))
+def render_analysis(
+    analysis: Analysis,
+    console: Console,
+    everything: bool = False,
+    hooks: AnalysisHooks | None = None,
+) -> None:
+    console.print(analysis_renderable(analysis, everything, hooks))
 
 
 def dd_tables_of_record(record: dict[str, Any]) -> RenderableType:
-    """The double-dummy table of every deal of a Paston deal or game record."""
-    from ..games.paston.solver import Solver
-    from .ddtable import dd_table
-    from .records import deals_of_record, seat_names_of
-
-    _, deals = deals_of_record(record)
-    names = seat_names_of(record)
-    solver = Solver()
-    parts: list[RenderableType] = []
-    for number, deal in enumerate(deals, start=1):
-        table = dd_table((deal.dealt[0], deal.dealt[1], deal.dealt[2]), deal.prikup, deal.rules,
-                         solver)  # fmt: skip
-        parts.append(Text(""))
-        parts.append(Text(t("analyse.deal", "Deal {n}", n=number), style="bold"))
-        parts.append(dd_table_renderable(table.to_json(), names))
-    return Group(*parts)
+    """The per-hand table of every hand of a record (Paston's double-dummy tables), without
+    grading anything; an empty renderable when the record's game has none."""
+    info = game_of_record(record)
+    hooks = info.analysis if info.offers("analysis") else None
+    if hooks is None or hooks.record_tables is None:
+        return Group()
+    tables: RenderableType = hooks.record_tables(record)
+    return tables

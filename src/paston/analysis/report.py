@@ -1,16 +1,16 @@
 """Grades of single decisions and the report per player, like a chess site's game report.
 
-A decision's grade comes from its expected loss in points (the deciding seat's Paston points,
-where a made or failed paston is worth 10 and the other contracts 2, 3 or 4 times as much):
+A decision's grade comes from its expected loss in the game's unit of value (each game's
+:class:`Scale`: Paston's points, Paris's finishing places …), less one standard error:
 
 ========== ===================== ==============================================
 grade      expected loss - 1 SE  meaning
 ========== ===================== ==============================================
 best       0 (the best action)   nothing better was there to be found
-good       below 2               within the noise of the estimate
-inaccuracy 2 to below 5          a small share of a paston
-mistake    5 to below 15         half a paston and more
-blunder    15 and more           more than a whole paston (or a gupa trick)
+good       below the first bound within the noise of the estimate
+inaccuracy the scale's bounds    a small loss
+mistake                          a clear loss
+blunder                          a large loss (Paston: more than a whole paston)
 ========== ===================== ==============================================
 """
 
@@ -18,14 +18,22 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from .model import DealAnalysis, Decision, PlayerReport
 
-__all__ = ["COUNTED", "GRADES", "THRESHOLDS", "game_reports", "grade_of", "player_reports"]
+__all__ = [
+    "COUNTED",
+    "EPS",
+    "GRADES",
+    "Scale",
+    "game_reports",
+    "grade_of",
+    "in_doubt",
+    "player_reports",
+]
 
-#: Lower bounds of the expected loss (points) of each grade worse than "good".
-THRESHOLDS: tuple[tuple[str, float], ...] = (("blunder", 15.0), ("mistake", 5.0),
-                                             ("inaccuracy", 2.0))  # fmt: skip
 GRADES = ("best", "good", "inaccuracy", "mistake", "blunder")
 #: The grades a report counts.
 COUNTED = ("inaccuracy", "mistake", "blunder")
@@ -33,18 +41,37 @@ COUNTED = ("inaccuracy", "mistake", "blunder")
 EPS = 1e-6
 
 
-def grade_of(loss: float, se: float = 0.0) -> str:
-    """The grade of a decision that loses ``loss`` expected points with standard error ``se``.
+@dataclass(frozen=True, slots=True)
+class Scale:
+    """A game's unit of value and the grade thresholds in that unit (lower bounds of the
+    expected loss less one standard error, worst first)."""
+
+    unit: str
+    thresholds: tuple[tuple[str, float], ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"unit": self.unit, "thresholds": {name: b for name, b in self.thresholds}}
+
+
+def grade_of(loss: float, se: float, scale: Scale) -> str:
+    """The grade of a decision that loses ``loss`` expected units with standard error ``se``.
 
     The bounds apply to ``loss - se``: a decision is called an inaccuracy, a mistake or a
     blunder only when the sampling is fairly sure of it (one standard error below)."""
     if loss <= EPS:
         return "best"
     sure = loss - se
-    for name, bound in THRESHOLDS:
+    for name, bound in scale.thresholds:
         if sure >= bound:
             return name
     return "good"
+
+
+def in_doubt(loss: float, se: float, scale: Scale) -> bool:
+    """Whether one standard error either way would change the grade of ``loss``."""
+    return loss > EPS and grade_of(max(loss - se, EPS * 2), 0.0, scale) != grade_of(
+        loss + se, 0.0, scale
+    )
 
 
 def player_reports(

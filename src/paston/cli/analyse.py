@@ -2,10 +2,12 @@
 
 RECORD is a deal or game record (a JSON file, or ``-`` for standard input) or an arena's
 ``records.jsonl`` (any file ending in ``.jsonl``, or ``--lines``), read one record per line.
-Text output lists each deal's inaccuracies, mistakes and blunders, its double-dummy table and
-the report per player; ``--json`` prints the analysis as one JSON object (one per line for a
-``.jsonl`` file). A progress bar on standard error follows long analyses. Bad input prints one
-``error:`` line and exits with status 2, like the other record commands.
+Text output lists each deal's inaccuracies, mistakes and blunders, the game's table of the
+deal (Paston's double-dummy table) and the report per player; ``--json`` prints the analysis
+as one JSON object (one per line for a ``.jsonl`` file). A progress bar on standard error
+follows long analyses. Bad input prints one ``error:`` line and exits with status 2, like the
+other record commands. Any game with analysis hooks is analysed, by its own evaluator or, with
+``--generic``, by the generic Monte-Carlo one (:class:`paston.analysis.MonteCarloEvaluator`).
 """
 
 from __future__ import annotations
@@ -21,8 +23,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from ..core.errors import RecordError
-from ..core.registry import game_for_record
-from ..games.paston.record import load_record
+from ..core.registry import default_game
 from .records import GAME_OPTION, fail, game_info, read_record
 
 __all__ = ["register"]
@@ -30,6 +31,8 @@ __all__ = ["register"]
 
 def _lines(source: str) -> Iterator[tuple[int, dict[str, Any]]]:
     """(line number, record) of each non-blank line of a JSON Lines file, read lazily."""
+    from ..analysis.records import read_record_text
+
     try:
         handle = sys.stdin if source == "-" else Path(source).open(encoding="utf-8-sig")  # noqa: SIM115 (closed by the with below)
     except OSError as exc:
@@ -39,22 +42,21 @@ def _lines(source: str) -> Iterator[tuple[int, dict[str, Any]]]:
             if not line.strip():
                 continue
             try:
-                yield number, load_record(line)
+                yield number, read_record_text(line)
             except (RecordError, ValueError) as exc:
                 fail(f"{source}, line {number}: {exc}")
 
 
 def _check_game(record: dict[str, Any], game: str | None, where: str) -> str:
     """The game of ``record``: ``--game`` when given (it must match), else its format's."""
-    from ..analysis.evaluator import Unavailable, evaluator_for
+    from ..analysis import Unavailable, evaluator_for, game_of_record
 
     try:
-        of_record = game_for_record(record).name
+        of_record = game_of_record(record).name
     except RecordError:
-        # A Paris session is read by Paris's evaluator, though not a format of the registry;
-        # otherwise Paston's own checks name what is wrong.
-        fmt = record.get("format") if isinstance(record, dict) else None
-        of_record = game or ("paris" if fmt == "paris-session/1" else "paston")
+        # No game reads this format: the chosen game's (else the flagship's) own checks
+        # name what is wrong with the record.
+        of_record = game or default_game()
     if game is not None and of_record != game:
         fail(f"{where}: --game {game}, but the record is a {of_record} record")
     try:
@@ -64,10 +66,17 @@ def _check_game(record: dict[str, Any], game: str | None, where: str) -> str:
     return of_record
 
 
-def _analyse_one(record: dict[str, Any], settings: Any, where: str, game: str) -> Any:
-    from ..analysis.evaluator import evaluator_for
+def _evaluator(game: str, generic: bool) -> Any:
+    """The game's own evaluator, or the generic Monte-Carlo one when asked."""
+    from ..analysis import MonteCarloEvaluator, evaluator_for
 
-    evaluator = evaluator_for(game)
+    return MonteCarloEvaluator(game) if generic else evaluator_for(game)
+
+
+def _analyse_one(
+    record: dict[str, Any], settings: Any, where: str, game: str, generic: bool = False
+) -> Any:
+    evaluator = _evaluator(game, generic)
     try:
         total = evaluator.count(record)
     except RecordError as exc:
@@ -103,6 +112,14 @@ def register(app: typer.Typer) -> None:
             bool, typer.Option("--lines", help="Read one record per line (JSON Lines).")
         ] = False,
         game: Annotated[str | None, GAME_OPTION] = None,
+        generic: Annotated[
+            bool,
+            typer.Option(
+                "--generic",
+                help="Grade with the generic evaluator (sampled worlds, bot playouts) "
+                "instead of the game's own.",
+            ),
+        ] = False,
     ) -> None:
         """Grade every decision by its expected loss over the deals the player could not tell
         apart, beside its double-dummy (hindsight) loss; bids included."""
@@ -120,7 +137,7 @@ def register(app: typer.Typer) -> None:
             for number, data in _lines(record):
                 where = f"{record}, line {number}"
                 of_record = _check_game(data, chosen, where)
-                result = _analyse_one(data, settings, where, of_record)
+                result = _analyse_one(data, settings, where, of_record, generic)
                 if as_json:
                     sys.stdout.write(json.dumps(result.to_json(), ensure_ascii=False) + "\n")
                     sys.stdout.flush()
@@ -130,7 +147,7 @@ def register(app: typer.Typer) -> None:
             return
         data = read_record(record)
         of_record = _check_game(data, chosen, record)
-        result = _analyse_one(data, settings, record, of_record)
+        result = _analyse_one(data, settings, record, of_record, generic)
         if as_json:
             sys.stdout.write(json.dumps(result.to_json(), indent=2, ensure_ascii=False) + "\n")
             return

@@ -49,6 +49,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
 from ..core.errors import RecordError
+from ..core.registry import GAME_NAMES
 from .clientlimits import RateLimited
 from .edge import EdgeSettings
 from .errors import BadRequest
@@ -224,25 +225,28 @@ def _die_with_parent(parent: int, every: float = 1.0) -> None:
 
 
 def _analyse_deal_task(
-    record: dict[str, Any], number: int, settings: dict[str, Any], game: str = "paston"
+    record: dict[str, Any], number: int, settings: dict[str, Any], game: str, in_thread: bool
 ) -> tuple[Any, float]:
     """In the worker: analyse deal ``number`` (1-based; a Paris game) of a record of ``game``;
-    the deal's analysis and the CPU seconds it took (the worker does one deal at a time)."""
-    from ..analysis import Settings
-    from ..analysis.evaluator import evaluator_for
+    the deal's analysis and the CPU seconds it took (the worker does one deal at a time;
+    ``in_thread``: run in a thread of the server, whose own CPU time is counted)."""
+    from ..analysis import Settings, evaluator_for
 
-    cpu0 = time.process_time()
+    clock = time.thread_time if in_thread else time.process_time
+    cpu0 = clock()
     deal = evaluator_for(game).analyse_one(record, number, Settings(**settings))
-    return deal, time.process_time() - cpu0
+    return deal, clock() - cpu0
 
 
-async def _run(
-    service: AnalysisService, job: Job, record: dict[str, Any], game: str = "paston"
-) -> None:
+async def _run(service: AnalysisService, job: Job, record: dict[str, Any], game: str) -> None:
     from ..analysis.model import Analysis, DealAnalysis
     from ..analysis.report import game_reports
 
     loop = asyncio.get_running_loop()
+    # A game of the platform's own packages loads in the worker process by its name; one
+    # registered at run time (a plug-in, a test's toy game) exists only in this process, so
+    # its deals are analysed in a thread here instead.
+    in_thread = game not in GAME_NAMES
     stop_at = time.monotonic() + ANALYSIS_SECONDS
     try:
         for number in range(1, job.total + 1):
@@ -259,20 +263,20 @@ async def _run(
                 )
             else:
                 deal, cpu = await loop.run_in_executor(
-                    service.pool(), _analyse_deal_task, record, number, job.settings, game
-                )
+                    None if in_thread else service.pool(),
+                    _analyse_deal_task, record, number, job.settings, game, in_thread,
+                )  # fmt: skip
                 job.deals.append(deal)
                 job.cpu += cpu
                 if job.owner is not None:
                     service.budgets.charge(job.owner, cpu)
             job.done = number
-        from ..analysis import Settings
-        from ..analysis.evaluator import evaluator_for
+        from ..analysis import Settings, evaluator_for
 
-        # As the command publishes them (Paris and Paskievics add their units).
+        # As the command publishes them (a game may add its unit).
         published = evaluator_for(game).settings_json(Settings(**job.settings))
         analysis = Analysis(job.kind, job.names, job.deals, game_reports(job.deals, job.names),
-                            published)  # fmt: skip
+                            published, game)  # fmt: skip
         job.result = {"status": "done", **analysis.to_json()}
     except Exception as exc:  # reported to the client; the next request starts again
         job.error = f"the analysis failed: {type(exc).__name__}"
@@ -335,7 +339,7 @@ def _check_client(service: AnalysisService, who: str) -> None:
 @router.get("/api/tables/{table_id}/analysis")
 async def table_analysis(table_id: str, request: Request) -> JSONResponse:
     """The analysis of the table's finished deals (202 while it is computed)."""
-    from ..analysis.evaluator import Unavailable, evaluator_for
+    from ..analysis import Unavailable, evaluator_for
 
     worlds = _worlds(request.query_params.get("worlds"))
     table = request.app.state.registry.get(table_id)

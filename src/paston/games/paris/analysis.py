@@ -17,6 +17,9 @@
 * **Hindsight**: the same values in the real game. Plays of the same rank and count are one
   choice (suits never matter), as are the face-down slots; decisions with one such choice are
   not graded.
+
+:data:`HOOKS` is the game's analysis hook group: this evaluator, and the record's hands for the
+generic :class:`~paston.analysis.MonteCarloEvaluator` (``paston analyse --generic``).
 """
 
 from __future__ import annotations
@@ -26,22 +29,25 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from ...analysis.grading import Choice, grade, groups_by
+from ...analysis.model import Analysis, DealAnalysis
+from ...analysis.records import seat_names_of
+from ...analysis.report import Scale, game_reports, player_reports
+from ...analysis.settings import DEFAULT, Settings
 from ...core.errors import RecordError
-from ...games.paris.actions import action_str
-from ...games.paris.bots.knowledge import read_knowledge
-from ...games.paris.bots.moves import move_of
-from ...games.paris.bots.playout import playout
-from ...games.paris.bots.worlds import sample_world
-from ...games.paris.cards import NUM_CARDS, parse_card
-from ...games.paris.match import SESSION_FORMAT, session_from_record
-from ...games.paris.record import GAME_FORMAT, POSITION_FORMAT, state_from_record
-from ...games.paris.state import ParisState
-from ..model import Analysis, DealAnalysis
-from ..report import game_reports, player_reports
-from ..settings import DEFAULT, Settings
-from .common import Choice, Scale, grade, groups_by, seat_names
+from ...core.hooks.analysis import AnalysisHooks
+from ...i18n import t
+from .actions import action_str
+from .bots.knowledge import read_knowledge
+from .bots.moves import move_of
+from .bots.playout import playout
+from .bots.worlds import sample_world
+from .cards import NUM_CARDS, parse_card
+from .match import SESSION_FORMAT, session_from_record
+from .record import GAME_FORMAT, POSITION_FORMAT, state_from_record
+from .state import ParisState
 
-__all__ = ["SCALE", "ParisEvaluator", "action_text"]
+__all__ = ["HOOKS", "SCALE", "ParisEvaluator", "action_text", "games_of_record", "hands"]
 
 #: Grades in finishing places lost (expected loss less one standard error).
 SCALE = Scale(
@@ -211,7 +217,7 @@ def analyse_game(
         state.apply(action)
     result = tuple(int(x) for x in state.result()) if state.is_over else None
     out = DealAnalysis(deal=number, status=_status(state), declarer=None, contract=None,
-                       scores=result, decisions=decisions,  # type: ignore[arg-type]
+                       scores=result, decisions=decisions,
                        note=_places_note(state, names))  # fmt: skip
     out.players = player_reports(decisions, names)
     return out
@@ -236,7 +242,7 @@ class ParisEvaluator:
     def outline(self, record: dict[str, Any]) -> tuple[str, list[str], int]:
         kind, games = games_of_record(record)
         players = int(games[0]["players"] if games else record.get("players", 0))
-        return kind, seat_names(record, players), len(games)
+        return kind, seat_names_of(record, players), len(games)
 
     def count(self, record: dict[str, Any]) -> int:
         return sum(_count(g) for g in games_of_record(record)[1])
@@ -261,8 +267,32 @@ class ParisEvaluator:
         games = games_of_record(record)[1]
         deals = [analyse_game(g, i, names, settings, step) for i, g in enumerate(games, start=1)]
         return Analysis(kind=kind, names=names, deals=deals, players=game_reports(deals, names),
-                        settings=self.settings_json(settings))  # fmt: skip
+                        settings=self.settings_json(settings), game=self.game)  # fmt: skip
 
     def settings_json(self, settings: Settings) -> dict[str, Any]:
         """The settings as published, with the game, its unit and its grade thresholds."""
         return {**settings.to_json(), "game": "paris", **SCALE.to_json()}
+
+
+def hands(record: dict[str, Any]) -> tuple[str, list[tuple[Any, list[int]]]]:
+    """The record's games as the generic evaluator walks them: each at its deal, with its
+    actions."""
+    kind, games = games_of_record(record)
+    out: list[tuple[Any, list[int]]] = [_start(g) for g in games]
+    return kind, out
+
+
+def _hand_title(n: int) -> str:
+    return t("analyse.game", "Game {n}", n=n)  # a Paris hand is a whole game
+
+
+HOOKS = AnalysisHooks(
+    evaluator=ParisEvaluator,
+    hands=hands,
+    formats=(SESSION_FORMAT,),
+    action_text=action_text,
+    rollout_bot="heuristic",
+    unit=SCALE.unit,
+    thresholds=SCALE.thresholds,
+    hand_title=_hand_title,
+)

@@ -18,6 +18,9 @@
   (``state.scores``, the multiplier included). Unit: **game points**.
 * **Hindsight**: the same values in the real deal. Worlds are weighted equally (the bids are
   not used as evidence about the hidden hands; a bias the docs name).
+
+:data:`HOOKS` is the game's analysis hook group: this evaluator, and the record's hands for the
+generic :class:`~paston.analysis.MonteCarloEvaluator` (``paston analyse --generic``).
 """
 
 from __future__ import annotations
@@ -26,21 +29,31 @@ import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from ...analysis.grading import Choice, grade
+from ...analysis.model import Analysis, DealAnalysis, Decision
+from ...analysis.records import seat_names_of
+from ...analysis.report import Scale, game_reports, player_reports
+from ...analysis.settings import DEFAULT, Settings
 from ...core.errors import RecordError
-from ...games.paskievics import actions as A
-from ...games.paskievics.bots.heuristic import HeuristicBot
-from ...games.paskievics.bots.pimc import PimcBot
-from ...games.paskievics.bots.worlds import SeatKnowledge, World, WorldError
-from ...games.paskievics.cards import CARD_NAMES, HONOURS, KINGS, T20, is_tarokk, parse_card
-from ...games.paskievics.record import DEAL_FORMAT, GAME_FORMAT, load_record
-from ...games.paskievics.solver.api import PositionError
-from ...games.paskievics.state import PaskievicsState
-from ..model import Analysis, DealAnalysis, Decision
-from ..report import game_reports, player_reports
-from ..settings import DEFAULT, Settings
-from .common import Choice, Scale, grade, seat_names
+from ...core.hooks.analysis import AnalysisHooks
+from . import actions as A
+from .bots.heuristic import HeuristicBot
+from .bots.pimc import PimcBot
+from .bots.worlds import SeatKnowledge, World, WorldError
+from .cards import CARD_NAMES, HONOURS, KINGS, T20, is_tarokk, parse_card
+from .record import DEAL_FORMAT, GAME_FORMAT, load_record
+from .solver.api import PositionError
+from .state import PaskievicsState
 
-__all__ = ["CARD_SCALE", "POINT_SCALE", "PaskievicsEvaluator", "action_text"]
+__all__ = [
+    "CARD_SCALE",
+    "HOOKS",
+    "POINT_SCALE",
+    "PaskievicsEvaluator",
+    "action_text",
+    "deals_of_record",
+    "hands",
+]
 
 #: Card play: card points of the seat's side lost (expected loss less one standard error).
 CARD_SCALE = Scale(
@@ -317,7 +330,7 @@ def analyse_deal(
     contract = A.LEVELS[deal.contract] if deal.contract is not None else None
     out = DealAnalysis(deal=number, status=_status(deal), declarer=deal.declarer,
                        contract=contract,
-                       scores=tuple(deal.scores) if deal.scores else None,  # type: ignore[arg-type]
+                       scores=tuple(deal.scores) if deal.scores else None,
                        decisions=decisions,
                        note=f"thrown in: {deal.thrown_in}" if deal.thrown_in else "")  # fmt: skip
     out.players = player_reports(decisions, names)
@@ -332,7 +345,7 @@ class PaskievicsEvaluator:
     def outline(self, record: dict[str, Any]) -> tuple[str, list[str], int]:
         kind, deals = deals_of_record(record)
         seats = deals[0].seats if deals else int(record.get("rules", {}).get("players", 4))
-        return kind, seat_names(record, seats), len(deals)
+        return kind, seat_names_of(record, seats), len(deals)
 
     def count(self, record: dict[str, Any]) -> int:
         return sum(len(_choices(d)) for d in deals_of_record(record)[1])
@@ -352,7 +365,7 @@ class PaskievicsEvaluator:
         step: Callable[[], None] | None = None,
     ) -> DealAnalysis:
         _, deals = deals_of_record(record)
-        names = seat_names(record, deals[0].seats)
+        names = seat_names_of(record, deals[0].seats)
         return analyse_deal(deals[number - 1], number, names, settings, step)
 
     def analyse(
@@ -362,8 +375,26 @@ class PaskievicsEvaluator:
         step: Callable[[], None] | None = None,
     ) -> Analysis:
         kind, deals = deals_of_record(record)
-        names = seat_names(record, deals[0].seats)
+        names = seat_names_of(record, deals[0].seats)
         results = [analyse_deal(d, i, names, settings, step) for i, d in enumerate(deals, 1)]
         return Analysis(kind=kind, names=names, deals=results,
                         players=game_reports(results, names),
-                        settings=self.settings_json(settings))  # fmt: skip
+                        settings=self.settings_json(settings), game=self.game)  # fmt: skip
+
+
+def hands(record: dict[str, Any]) -> tuple[str, list[tuple[Any, list[int]]]]:
+    """The record's deals as the generic evaluator walks them: each as dealt, with its
+    actions."""
+    kind, deals = deals_of_record(record)
+    out: list[tuple[Any, list[int]]] = [(_rebuild(d), list(d.history)) for d in deals]
+    return kind, out
+
+
+HOOKS = AnalysisHooks(
+    evaluator=PaskievicsEvaluator,
+    hands=hands,
+    action_text=action_text,
+    rollout_bot="heuristic",
+    unit=POINT_SCALE.unit,
+    thresholds=POINT_SCALE.thresholds,
+)

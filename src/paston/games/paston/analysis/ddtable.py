@@ -18,9 +18,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..games.paston.cards import SUIT_ENGLISH, SUIT_SYMBOLS, card_name, iter_bits
-from ..games.paston.rules import Rules
-from ..games.paston.solver import Position, Solver
+from ..cards import SUIT_ENGLISH, SUIT_SYMBOLS, card_name, iter_bits
+from ..rules import Rules
+from ..solver import Position, Solver
 
 __all__ = ["DDTable", "dd_table"]
 

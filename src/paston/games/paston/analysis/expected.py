@@ -75,5 +75,3 @@ def expected_values(
         per_world.append(values_in_deal(deal, seat, active, policy, solver))
         weights.append(ww.weight)
     return summarise(legal, per_world, weights)
-
-

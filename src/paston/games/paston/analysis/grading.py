@@ -1,9 +1,9 @@
 """Walks a deal's actions and grades every decision that had a choice.
 
 At each such decision the real deal is rebuilt up to that moment; the seat's expected values
-(:mod:`paston.analysis.expected`) and the hindsight values (:mod:`paston.analysis.hindsight`)
-are computed, and the action taken is graded by its expected loss
-(:mod:`paston.analysis.report`). Decisions with one legal action are not graded.
+(:mod:`.expected`) and the hindsight values (:mod:`.hindsight`) are computed, and the action
+taken is graded by its expected loss in Paston points (:data:`POINTS`, the rule of
+:func:`paston.analysis.report.grade_of`). Decisions with one legal action are not graded.
 """
 
 from __future__ import annotations
@@ -12,21 +12,32 @@ import random
 import time
 from collections.abc import Callable, Sequence
 
-from ..games.paston.actions import DECLARE_BASE, SURRENDER, action_str
-from ..games.paston.bots.heuristic import HeuristicBot
-from ..games.paston.bots.worlds import SamplingError
-from ..games.paston.state import BIDDING, DECLARE, DEFENCE, EXCHANGE, PLAY, Deal
-from ..games.paston.solver import Solver
-from ..games.paston.text import action_text
+from ....analysis.expected import best_action, single_world
+from ....analysis.model import Alternative, DealAnalysis, Decision
+from ....analysis.report import Scale, grade_of, in_doubt, player_reports
+from ....analysis.settings import DEFAULT, Settings
+from ..actions import DECLARE_BASE, SURRENDER, action_str
+from ..bots.heuristic import HeuristicBot
+from ..bots.worlds import SamplingError
+from ..solver import Solver
+from ..state import BIDDING, DECLARE, DEFENCE, EXCHANGE, PLAY, Deal
+from ..text import action_text
 from .ddtable import dd_table
-from .expected import best_action, expected_values, single_world
+from .expected import expected_values
 from .hindsight import hindsight_values
-from .model import Alternative, DealAnalysis, Decision
-from .report import EPS, grade_of, player_reports
+from .records import rebuild
 from .rollout import Policy
-from .settings import DEFAULT, Settings
 
-__all__ = ["PHASES", "analyse_deal", "count_decisions", "deal_status"]
+__all__ = ["PHASES", "POINTS", "analyse_deal", "count_decisions", "deal_status", "grade_decision"]
+
+#: Grades in the deciding seat's Paston points (spec §9): a made or failed paston is worth
+#: 10, the other contracts 2, 3 or 4 times as much. An inaccuracy is a small share of a
+#: paston, a mistake half a paston and more, a blunder more than a whole paston (or a gupa
+#: trick).
+POINTS = Scale(
+    unit="the seat's Paston points",
+    thresholds=(("blunder", 15.0), ("mistake", 5.0), ("inaccuracy", 2.0)),
+)
 
 #: The deal's phase -> the decision's name in the analysis.
 PHASES = {BIDDING: "bid", EXCHANGE: "discard", DECLARE: "contract", DEFENCE: "whist",
@@ -39,14 +50,9 @@ def _text(action: int) -> str:
     return action_text(action).plain
 
 
-def _rebuild(deal: Deal) -> Deal:
-    return Deal(list(deal.dealt), deal.prikup, dealer=deal.dealer, first_deal=deal.first_deal,
-                rules=deal.rules)  # fmt: skip
-
-
 def _choices(deal: Deal) -> list[tuple[Deal, int, int]]:
     """(state before, action, 1-based index) of each action taken with a choice."""
-    state = _rebuild(deal)
+    state = rebuild(deal)
     out = []
     for index, action in enumerate(deal.actions, start=1):
         if state.phase_id in PHASES and len(state.legal_actions()) > 1:
@@ -75,7 +81,7 @@ def _contract_name(deal: Deal) -> str | None:
 
 def _in_doubt(loss: float, se: float) -> bool:
     """Whether one standard error either way would change the grade of ``loss``."""
-    return loss > EPS and grade_of(max(loss - se, EPS * 2)) != grade_of(loss + se)
+    return in_doubt(loss, se, POINTS)
 
 
 def grade_decision(
@@ -135,7 +141,8 @@ def grade_decision(
         best_value=exp.values[best].value, best_se=exp.values[best].se, loss=loss, loss_se=loss_se,
         hindsight_loss=max(0.0, hind[hind_best] - hind[action]),
         hindsight_best=action_str(hind_best), hindsight_best_text=_text(hind_best),
-        grade=grade_of(loss, loss_se), worlds=exp.worlds, effective_worlds=exp.effective_worlds,
+        grade=grade_of(loss, loss_se, POINTS), worlds=exp.worlds,
+        effective_worlds=exp.effective_worlds,
         alternatives=tuple(Alternative(action_str(v.action), _text(v.action), v.value, v.se)
                            for v in shown),
     )  # fmt: skip

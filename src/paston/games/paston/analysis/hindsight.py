@@ -1,16 +1,16 @@
 """Hindsight: the value of every action with all the cards known (the old double-dummy grade).
 
-The same valuation as :mod:`paston.analysis.expected`, in the one real deal instead of the
-worlds the seat could not tell apart: card play by the double-dummy solver, the decisions
-before the play by the same policy rollout. The difference between the hindsight loss and the
+The same valuation as :mod:`.expected`, in the one real deal instead of the worlds the seat
+could not tell apart: card play by the double-dummy solver, the decisions before the play by
+the same policy rollout. The difference between the hindsight loss and the
 expected loss is what the analysis calls luck: the part of the damage the player could not
 have seen coming (or, when negative, was spared by the cards).
 """
 
 from __future__ import annotations
 
-from ..games.paston.state import Deal
-from ..games.paston.solver import Solver
+from ..solver import Solver
+from ..state import Deal
 from .expected import values_in_deal
 from .rollout import Policy
 

@@ -1,15 +1,15 @@
-"""What an analysis reads: Paston deal and game records, and the seat names in their meta."""
+"""What Paston's analysis reads: Paston deal and game records, as deals or as hands to walk."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..core.errors import RecordError
-from ..games.paston.state import Deal
-from ..games.paston.match import Game
-from ..games.paston.record import DEAL_FORMAT, GAME_FORMAT, deal_from_record, game_from_record
+from ....core.errors import RecordError
+from ..match import Game
+from ..record import DEAL_FORMAT, GAME_FORMAT, deal_from_record, game_from_record
+from ..state import Deal
 
-__all__ = ["deals_of_record", "seat_names_of"]
+__all__ = ["deals_of_record", "hands", "rebuild"]
 
 
 def deals_of_record(record: dict[str, Any]) -> tuple[str, list[Deal]]:
@@ -25,14 +25,13 @@ def deals_of_record(record: dict[str, Any]) -> tuple[str, list[Deal]]:
     )
 
 
-def seat_names_of(record: dict[str, Any], seats: int = 3) -> list[str]:
-    """The players' names from the record's ``meta.players`` when usable, else ``seat N``."""
-    meta = record.get("meta") if isinstance(record, dict) else None
-    names = meta.get("players") if isinstance(meta, dict) else None
-    if isinstance(names, list) and len(names) == seats:
-        out = []
-        for seat, name in enumerate(names):
-            ok = isinstance(name, str) and name.strip() and name.isprintable()
-            out.append(name.strip()[:40] if ok else f"seat {seat}")
-        return out
-    return [f"seat {s}" for s in range(seats)]
+def rebuild(deal: Deal) -> Deal:
+    """``deal`` as it was dealt, before its first action."""
+    return Deal(list(deal.dealt), deal.prikup, dealer=deal.dealer, first_deal=deal.first_deal,
+                rules=deal.rules)  # fmt: skip
+
+
+def hands(record: dict[str, Any]) -> tuple[str, list[tuple[Any, list[int]]]]:
+    """The record's deals as the generic evaluator walks them: each as dealt, with its actions."""
+    kind, deals = deals_of_record(record)
+    return kind, [(rebuild(d), list(d.actions)) for d in deals]

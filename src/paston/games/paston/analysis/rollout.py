@@ -22,10 +22,10 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from ..games.paston.bots.pimc import PlaySituation, start_score, value_cards
-from ..games.paston.state import PLAY, Deal
-from ..games.paston.solver import Solver
-from ..games.paston.view import SeatView
+from ..bots.pimc import PlaySituation, start_score, value_cards
+from ..solver import Solver
+from ..state import PLAY, Deal
+from ..view import SeatView
 
 __all__ = ["Policy", "finish_auction", "play_situation", "play_values", "preplay_values"]
 

@@ -6,7 +6,7 @@ shown, the marker facts). Like ``wpimc``, each world is then weighted by how lik
 seats' bids, whists and contract were in it
 (:func:`~paston.games.paston.bots.wpimc.decision_likelihood`). We keep the worlds and their
 weights as an importance sample instead of resampling them, because the weights are what the
-standard error of an expected value needs (:mod:`paston.analysis.expected`).
+standard error of an expected value needs (:mod:`.expected`).
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..games.paston.bots.worlds import World, WorldSampler
-from ..games.paston.bots.wpimc import decision_likelihood
-from ..games.paston.view import SeatView
+from ..bots.worlds import World, WorldSampler
+from ..bots.wpimc import decision_likelihood
+from ..view import SeatView
 
 __all__ = ["WeightedWorld", "consistent_worlds", "effective_size"]
 

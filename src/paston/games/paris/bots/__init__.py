@@ -1,9 +1,7 @@
-"""The Paris bots: ``random``, ``heuristic`` and the search bot ``dpimc``.
+"""The Paris bots: ``random``, ``heuristic`` and the search bot ``dpimc``, and the strength
+ladder (:mod:`.levels`).
 
-Each module registers its bots with :func:`paston.bots.registry.register_bot` (game
-``"paris"``) when imported; the registry imports them on first need, in the order below (the
-order the lobby offers them in). Bots only ever see a seat's
+The play hooks (:mod:`paston.games.paris.play`) offer them, in the order a lobby lists them,
+and import a bot's module only when that bot is first made. Bots only ever see a seat's
 :class:`~paston.games.paris.view.ParisView`.
 """
-
-BOT_MODULES = ("random_bot", "heuristic", "dpimc")

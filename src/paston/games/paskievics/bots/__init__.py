@@ -1,7 +1,7 @@
-"""The Paskievics bots: ``random``, ``heuristic`` and ``pimc`` (PIMC with the solver).
+"""The Paskievics bots: ``random``, ``heuristic`` and ``pimc`` (PIMC with the solver), and the
+strength ladder (:mod:`.levels`).
 
-Each module registers its bots with :func:`paston.bots.registry.register_bot` (game
-``"paskievics"``) when imported. Bots only ever see a seat's view.
+The play hooks (:mod:`paston.games.paskievics.play`) offer them, in the order a lobby lists
+them, and import a bot's module only when that bot is first made. Bots only ever see a seat's
+view.
 """
-
-BOT_MODULES = ("random_bot", "heuristic", "pimc")

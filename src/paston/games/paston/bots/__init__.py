@@ -1,4 +1,5 @@
-"""Paston's bots; each module registers its bots with :func:`paston.bots.registry.register_bot`."""
+"""Paston's bots and its strength ladder (:mod:`.levels`).
 
-#: The order the registry loads these modules in: the order the bots are offered in.
-BOT_MODULES = ("levels", "random_bot", "heuristic", "pimc", "wpimc", "search", "oracle")
+The play hooks (:mod:`paston.games.paston.play`) offer them, in the order a lobby lists them,
+and import a bot's module only when that bot is first made.
+"""

@@ -48,7 +48,10 @@ from .records import seat_names_of
 from .report import Scale, game_reports, player_reports
 from .settings import DEFAULT, Settings
 
-__all__ = ["MAX_PLAYOUT_ACTIONS", "MonteCarloEvaluator"]
+__all__ = ["MAX_PLAYOUT_ACTIONS", "METHOD", "MonteCarloEvaluator"]
+
+#: The ``method`` its analyses publish in their settings (a game's own evaluator names none).
+METHOD = "monte-carlo"
 
 #: A playout longer than this many actions is abandoned and its world skipped (a bot that
 #: cannot end the hand must not stall the analysis).
@@ -117,7 +120,7 @@ class MonteCarloEvaluator:
 
     def settings_json(self, settings: Settings) -> dict[str, Any]:
         """The settings as published, with the game, the method, its unit and thresholds."""
-        return {**settings.to_json(), "game": self.game, "method": "monte-carlo",
+        return {**settings.to_json(), "game": self.game, "method": METHOD,
                 **self.scale.to_json()}  # fmt: skip
 
     def analyse_one(

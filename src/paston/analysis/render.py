@@ -11,7 +11,7 @@ never print as ``-0.0``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from rich.console import Console, Group, RenderableType
@@ -175,7 +175,11 @@ def analysis_renderable(
     title = (t("analyse.report.game", "Game report") if analysis.kind == "game"
              else t("analyse.report.deal", "Deal report"))  # fmt: skip
     parts.append(_report_table(analysis.players, title))
-    legend = hooks.legend if hooks is not None and hooks.legend is not None else units_legend
+    # A game's own legend describes its own evaluator; the generic one's analyses (they
+    # publish their method) get the generic legend, from their unit and thresholds.
+    legend: Callable[[Mapping[str, Any]], str] = units_legend
+    if hooks is not None and hooks.legend is not None and "method" not in analysis.settings:
+        legend = hooks.legend
     parts.append(Text(legend(analysis.settings)))
     return Group(*parts)
 

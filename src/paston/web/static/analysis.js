@@ -7,9 +7,12 @@
 // deal a chart of each player's expected score through the deal and the double-dummy table;
 // and the game report per player (expected points lost, luck, counts by grade).
 //
-// The analysis is computed on the server while the page polls (202 + progress).
+// The analysis is computed on the server while the page polls (202 + progress). The page names
+// no game: what one hand is called ("deal", "game") comes from the game's /api/games entry, and
+// the values are in the unit the analysis publishes (its settings).
 
 import { escapeHTML } from "./api.js";
+import { gameEntry, nounOf } from "./game_registry.js";
 import { t } from "./i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -21,6 +24,8 @@ let analysis = null;
 let names = ["Seat 0", "Seat 1", "Seat 2"];
 let current = { deal: 0, step: 0 };
 let panel = null;
+// What one hand of the table's game is called, singular and plural (from /api/games).
+let hand = ["deal", "deals"];
 
 const GRADE_WORDS = {
   best: t("analysis.grade.best", "best"),
@@ -68,15 +73,20 @@ function status(text) {
 }
 
 /** Show the analysis of a finished table's deals if the server has it; else offer to start
- * it (it costs the server some seconds per deal), then poll while it is computed. */
-export async function startAnalysis(tableId, seatNames, { worlds = null } = {}) {
+ * it (it costs the server some seconds per deal), then poll while it is computed. `game`: the
+ * table's game name, whose /api/games entry gives the word for one hand. */
+export async function startAnalysis(tableId, seatNames, { worlds = null, game = null } = {}) {
   names = seatNames;
+  if (game) {
+    const info = await gameEntry(game).catch(() => null);
+    if (info) hand = [nounOf(info, "hand"), nounOf(info, "hand", true)];
+  }
   ensurePanel();
   const base = `/api/tables/${encodeURIComponent(tableId)}/analysis`;
   const query = worlds ? `worlds=${worlds}` : "";
   const first = await ask(`${base}?peek=1${query ? "&" + query : ""}`);
   if (first?.status === "idle") {
-    status(t("analysis.offer", "Grade every decision by what its player knew: about a second per deal."));
+    status(t("analysis.offer", "Grade every decision by what its player knew: about a second per {hand}.", { hand: hand[0] }));
     const button = el("button", { type: "button", id: "analysis-start", class: "small" }, t("analysis.start", "Analyse this game"));
     panel.querySelector("#analysis-decision").replaceChildren(button);
     button.addEventListener("click", () => {
@@ -104,17 +114,17 @@ async function ask(url) {
 }
 
 async function poll(url) {
-  status(t("analysis.loading", "Analysing the deals…"));
+  status(t("analysis.loading", "Analysing the {hands}…", { hands: hand[1] }));
   for (;;) {
     const body = await ask(url);
     if (!body) return;
     if (body.status === "computing") {
-      status(t("analysis.progress", "Analysing: {done} of {total} deals done…", { done: body.done, total: body.total }));
+      status(t("analysis.progress", "Analysing: {done} of {total} {hands} done…", { done: body.done, total: body.total, hands: hand[1] }));
       await new Promise((res) => setTimeout(res, 1000));
       continue;
     }
     analysis = body;
-    status(t("analysis.ready", "Each decision is graded by the points it lost on average over the deals its player could not tell apart ({worlds} sampled); hindsight knows every card.", { worlds: body.settings?.worlds ?? "?" }));
+    status(t("analysis.ready", "Each decision is graded by what it lost on average over the deals its player could not tell apart ({worlds} sampled); hindsight knows every card.", { worlds: body.settings?.worlds ?? "?" }));
     renderReport();
     showAnalysisStep(current.deal, current.step);
     return;
@@ -132,12 +142,12 @@ export function showAnalysisStep(deal, step) {
   if (d.status !== "finished" && d.status !== "unfinished") {
     box.textContent = d.status === "redealt"
       ? t("analysis.redealt", "Thrown in: nothing to grade.")
-      : d.note || t("analysis.skipped", "This deal was not analysed.");
+      : d.note || t("analysis.skipped", "This {hand} was not analysed.", { hand: hand[0] });
   } else {
     const x = d.decisions.find((y) => y.index === step);
     if (!x) {
       box.textContent = step === 0
-        ? t("analysis.pick", "Step through the deal to see each decision's grade.")
+        ? t("analysis.pick", "Step through the {hand} to see each decision's grade.", { hand: hand[0] })
         : t("analysis.forced", "No choice to grade at this step.");
     } else {
       box.dataset.grade = x.grade;
@@ -160,7 +170,7 @@ export function showAnalysisStep(deal, step) {
   renderDD(d);
 }
 
-// Each player's expected score of the deal after each of its decisions, by action number.
+// Each player's expected score of the hand after each of its decisions, by action number.
 function renderChart(d) {
   const svg = panel.querySelector("#analysis-chart");
   const legend = panel.querySelector("#analysis-legend");
@@ -168,12 +178,12 @@ function renderChart(d) {
   legend.replaceChildren();
   const pts = d.decisions ?? [];
   if (!pts.length) {
-    svg.setAttribute("aria-label", t("analysis.chart.none", "No graded decision in this deal"));
+    svg.setAttribute("aria-label", t("analysis.chart.none", "No graded decision in this {hand}", { hand: hand[0] }));
     return;
   }
   const W = 300, H = 140, L = 30, R = 8, T = 8, B = 18;
   svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
-  svg.setAttribute("aria-label", t("analysis.chart.label", "Expected score of each player through deal {n}", { n: d.deal }));
+  svg.setAttribute("aria-label", t("analysis.chart.label", "Expected score of each player through {hand} {n}", { hand: hand[0], n: d.deal }));
   const xs = pts.map((p) => p.index);
   const ys = pts.flatMap((p) => [p.value, p.best_value]).concat([0]);
   const x0 = Math.min(...xs), x1 = Math.max(...xs, x0 + 1);
@@ -263,5 +273,5 @@ function renderReport() {
   const wrap = el("div", { class: "score-wrap", tabindex: "0", role: "region", "aria-label": t("analysis.report", "Game report") });
   wrap.append(table);
   box.append(wrap);
-  box.append(el("p", { class: "hint-text" }, t("analysis.report.help", "Expected lost: points given away by the player's own choices, judged by what they knew. Bad luck: what hindsight charges beyond that (negative: the cards were kind).")));
+  box.append(el("p", { class: "hint-text" }, t("analysis.report.help", "Expected lost: what the player's own choices gave away, judged by what they knew. Bad luck: what hindsight charges beyond that (negative: the cards were kind).")));
 }

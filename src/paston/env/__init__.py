@@ -1,34 +1,30 @@
-"""Adapters for research tools: tensor encodings, Gymnasium, PettingZoo and OpenSpiel.
+"""Adapters for research tools, one of each for every game: Gymnasium, PettingZoo, RLCard
+(and OpenSpiel).
 
-The encodings need only numpy. The adapters import their framework when first used, so
-``import paston.env`` works without the optional ``env`` extra:
+Each adapter is written once over the game protocol (``GameInfo.new_match``, ``State``,
+``View``) and the game's research hooks (``info.research``: its encoders, reward modes …), so
+every registered game that offers research hooks gets them all:
 
-* ``paston.env.PastonEnv`` — Gymnasium ``paston/Paston-v0``, single learner
-  (:mod:`paston.env.gym_env`);
-* ``paston.env.PastonAECEnv`` — PettingZoo AEC, three agents (:mod:`paston.env.pettingzoo_env`);
-* ``import paston.env.openspiel_game`` — registers the OpenSpiel game ``python_paston``;
-* ``paston.env.ParisEnv`` — Gymnasium ``paston/Paris-v0``, one learner at a Paris table
-  (:mod:`paston.env.paris_gym`), observations from :mod:`paston.env.paris_encoding`;
-* ``paston.env.ParisAECEnv`` — PettingZoo AEC, one agent per Paris seat
-  (:mod:`paston.env.paris_pettingzoo`);
-* ``import paston.env.paris_openspiel`` — registers the OpenSpiel game ``python_paris``;
-* ``paston.env.rlcard_env.PastonRLCardEnv`` — RLCard's environment interface, no RLCard
+* :class:`~paston.env.gym_env.GameEnv` — Gymnasium, one learner at one seat, bots at the
+  others; registered as ``paston/<Name>-v0`` for every game (``paston/Paston-v0``,
+  ``paston/Paris-v0`` …);
+* :class:`~paston.env.pettingzoo_env.GameAECEnv` — PettingZoo AEC, one agent per seat
+  (``pettingzoo_env.env(game)`` wrapped, ``raw_env(game)`` bare);
+* :class:`~paston.env.rlcard_env.GameRLCardEnv` — RLCard's environment interface, no RLCard
   needed;
-* ``paston.env.batched.BatchedPaston`` — ``n`` whole deals stepped together in numba,
-  observations and masks as arrays (self-play and training at scale);
-* :mod:`paston.env.fast_encoding` — :class:`~paston.env.fast_encoding.DealEncoder`, one
-  seat's tensor kept up to date action by action (what the adapters observe through).
+* ``import paston.env.openspiel_game`` — registers the OpenSpiel games.
 
-What the adapters of every game share lives once: :mod:`paston.env.gym_seat` (the learner's
-seat and its bots), :mod:`paston.env.aec_seats` (PettingZoo's seat agents),
-:mod:`paston.env.spiel_dealt` (OpenSpiel's chance deal, then the engine) and
-:mod:`paston.env.masks` (the legal-action mask).
+The names users already import (``paston.env.PastonEnv``, ``ParisEnv``, ``encode`` …) are
+each game's ``research.aliases``: a generic adapter bound to that game, or an object of the
+game's package (its encoder …), looked up here on first use. The adapters import their
+framework when first used, so ``import paston.env`` works without the optional ``env``
+extra.
 
-Importing this package registers the Gymnasium ids ``paston/Paston-v0`` and
-``paston/Paris-v0`` (when Gymnasium is installed), so ``import paston.env`` then
-``gymnasium.make("paston/Paston-v0")`` works; so does
-``gymnasium.make("paston.env:paston/Paston-v0")`` with no import at all (Gymnasium imports
-the module before the colon).
+Importing this package registers the Gymnasium ids (when Gymnasium is installed), so
+``import paston.env`` then ``gymnasium.make("paston/Paris-v0")`` works; so does
+``gymnasium.make("paston.env:paston/Paris-v0")`` with no import at all (Gymnasium imports
+the module before the colon). A game registered later (``register_game``) gets its id from
+:func:`register_envs`.
 
 See docs/research-apis.md.
 """
@@ -36,79 +32,116 @@ See docs/research-apis.md.
 from __future__ import annotations
 
 import importlib.util
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ..games.paston.encoding import (
-    INFO_STATE_LAYOUT,
-    OBSERVATION_LAYOUT,
-    describe_layout,
-    encode,
-    info_state_string,
-    legal_mask,
-    observation_string,
-)
+from ..core.hooks.research import AdapterAlias
+from ..core.protocol import GameInfo
+from ..core.registry import available, get_game
 
-if TYPE_CHECKING:
-    from .gym_env import PastonEnv
-    from .paris_gym import ParisEnv
-    from .paris_pettingzoo import ParisAECEnv
-    from .pettingzoo_env import PastonAECEnv
+__all__ = ["GYM_IDS", "adapter_class", "gym_id", "register_envs"]
 
-__all__ = [
-    "GYM_IDS",
-    "INFO_STATE_LAYOUT",
-    "OBSERVATION_LAYOUT",
-    "ParisAECEnv",
-    "ParisEnv",
-    "PastonAECEnv",
-    "PastonEnv",
-    "describe_layout",
-    "encode",
-    "info_state_string",
-    "legal_mask",
-    "observation_string",
-    "register_envs",
-]
-
-#: The Gymnasium ids this package registers, with the class each one builds.
-GYM_IDS: dict[str, str] = {
-    "paston/Paston-v0": "paston.env.gym_env:PastonEnv",
-    "paston/Paris-v0": "paston.env.paris_gym:ParisEnv",
-    "paston/Paskievics-v0": "paston.env.paskievics_gym:PaskievicsEnv",
+#: The generic adapter class of each kind (``module:class``), bound to a game on demand.
+_ADAPTERS: dict[str, tuple[str, str]] = {
+    "gym": ("paston.env.gym_env", "GameEnv"),
+    "aec": ("paston.env.pettingzoo_env", "GameAECEnv"),
+    "rlcard": ("paston.env.rlcard_env", "GameRLCardEnv"),
 }
+
+_bound: dict[tuple[str, str], type] = {}
+
+
+def gym_id(name: str) -> str:
+    """The Gymnasium id of game ``name``: ``paston/<Name>-v0``."""
+    return f"paston/{name.capitalize()}-v0"
+
+
+def adapter_class(game: str, kind: str, class_name: str | None = None) -> type:
+    """The generic adapter of ``kind`` (``gym``, ``aec`` or ``rlcard``) bound to ``game``: a
+    subclass whose ``game`` argument defaults to it (built once, then cached)."""
+    key = (game, kind)
+    cls = _bound.get(key)
+    if cls is None:
+        if kind not in _ADAPTERS:
+            raise ValueError(f"unknown adapter {kind!r}; the adapters are {', '.join(_ADAPTERS)}")
+        module_name, base_name = _ADAPTERS[kind]
+        base = getattr(importlib.import_module(module_name), base_name)
+        name = class_name or f"{game.capitalize()}{base_name.removeprefix('Game')}"
+        cls = type(
+            name,
+            (base,),
+            {
+                "bound_game": game,
+                "__module__": __name__,
+                "__qualname__": name,
+                "__doc__": f"{base_name} bound to the game {game!r} (see {base_name}).",
+            },
+        )
+        _bound[key] = cls
+    return cls
+
+
+def _make_gym(game: str) -> Any:
+    def make(**kwargs: Any) -> Any:
+        return adapter_class(game, "gym")(**kwargs)
+
+    make.__qualname__ = f"make<{game}>"
+    return make
+
+
+def _research_games() -> list[str]:
+    names = []
+    for name in available():
+        try:
+            info = get_game(name)
+        except Exception:  # a broken game must not stop the others' ids
+            continue
+        if info.offers("research"):
+            names.append(name)
+    return names
 
 
 def register_envs() -> None:
-    """Register :data:`GYM_IDS` with Gymnasium (idempotent; done on ``import paston.env``)."""
+    """Register ``paston/<Name>-v0`` for every game offering research hooks with Gymnasium
+    (idempotent; done on ``import paston.env``)."""
     import gymnasium as gym
 
-    for env_id, entry_point in GYM_IDS.items():
+    for name in _research_games():
+        env_id = gym_id(name)
+        GYM_IDS[env_id] = name
         if env_id not in gym.registry:
-            gym.register(id=env_id, entry_point=entry_point)
+            gym.register(id=env_id, entry_point=_make_gym(name))
 
 
-# Gymnasium is optional; the registration names entry points as strings, so nothing heavier
-# than gymnasium itself is imported here.
+#: The Gymnasium ids this package registered, each with its game's name.
+GYM_IDS: dict[str, str] = {}
+
+# Gymnasium is optional; registering reads only the games' descriptors and hook sources.
 if importlib.util.find_spec("gymnasium") is not None:
     register_envs()
 
 
-def __getattr__(name: str) -> Any:
-    # Lazy: gymnasium and pettingzoo are optional dependencies.
-    if name == "PastonEnv":
-        from .gym_env import PastonEnv
-
-        return PastonEnv
-    if name == "PastonAECEnv":
-        from .pettingzoo_env import PastonAECEnv
-
-        return PastonAECEnv
-    if name == "ParisEnv":
-        from .paris_gym import ParisEnv
-
-        return ParisEnv
-    if name == "ParisAECEnv":
-        from .paris_pettingzoo import ParisAECEnv
-
-        return ParisAECEnv
+def _alias(name: str) -> Any:
+    for game in available():
+        try:
+            info: GameInfo = get_game(game)
+        except Exception:
+            continue
+        if not info.offers("research"):
+            continue
+        target = info.research.aliases.get(name)
+        if target is None:
+            continue
+        if isinstance(target, AdapterAlias):
+            return adapter_class(game, target.adapter, name)
+        return target()
     raise AttributeError(f"module 'paston.env' has no attribute {name!r}")
+
+
+def __getattr__(name: str) -> Any:
+    # The games' public names, looked up (and their modules imported) on first use; cached
+    # in the module's namespace afterwards.
+    if name.startswith("__"):
+        raise AttributeError(f"module 'paston.env' has no attribute {name!r}")
+    value = _alias(name)
+    globals()[name] = value
+    return value

@@ -1,273 +1,301 @@
-"""Gymnasium environment: one learner at one seat of a Paston deal (or game), bots at the others.
+"""The Gymnasium environment of every game: one learner at one seat, bots at the others.
 
->>> from paston.env.gym_env import PastonEnv
->>> env = PastonEnv(seat=0, opponents="random")
+>>> from paston.env.gym_env import GameEnv
+>>> env = GameEnv(seat=1, opponents="random")  # the flagship game; GameEnv("paris", …)
 >>> obs, info = env.reset(seed=1)
 >>> obs.shape == env.observation_space.shape, int(info["action_mask"].sum()) > 0
 (True, True)
+
+Every registered game that offers research hooks gets it (``paston.env.ParisEnv`` and the
+other public names are this class bound to one game; see :mod:`paston.env`).
 """
 
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
+import gymnasium as gym
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
 from ..bots.random_bot import RandomBot
 from ..core.errors import IllegalAction
-from ..games.paston.actions import NUM_ACTIONS, action_str
-from ..games.paston.state import PHASE_NAMES, REDEAL, Deal
-from ..games.paston.match import Game
-from ..games.paston.rules import DEFAULT_RULES, Rules
-from ..games.paston.shuffle import deal_until_playable
-from ..games.paston.view import SeatView
-from ..games.paston.encoding import encode, info_state_string, layout_for, legal_mask
-from ..games.paston.fast_encoding import DealEncoder
-from .gym_seat import DONE_PLACEHOLDER_ACTION, LearnerSeatEnv, Opponent, opponent_list
-from .masks import action_mask
+from ..core.protocol import GameInfo, Match, State, View
+from .gym_seat import DONE_PLACEHOLDER_ACTION, Opponent, Opponents
+from .research_game import ResearchGame
 
-__all__ = ["DEAL_SCORE_BOUND", "DEAL_SCORE_RANGE", "ENV_ID", "PastonEnv"]
+__all__ = ["GameEnv"]
 
-#: The id under which :class:`PastonEnv` is registered with ``gymnasium.make``.
-ENV_ID = "paston/Paston-v0"
-
-#: The lowest and highest deal score of one seat under the default rules: a failed gupa or
-#: grkha costs 40 (so does a ×4 defender taking no trick); a defender taking all ten tricks
-#: of a ×4 contract beside another whister wins 8 × 40. OpenSpiel's game reports the same.
-DEAL_SCORE_RANGE = (-40.0, 320.0)
-#: What ``normalize_reward=True`` divides rewards by: deal rewards then lie in [−0.125, 1].
-DEAL_SCORE_BOUND = 320.0
-
-_REWARDS = ("deal", "game")
+_ILLEGAL = ("raise", "penalty")
+_RENDER_MODES = ("ansi", "human")
 
 
-class PastonEnv(LearnerSeatEnv[Deal, SeatView]):
-    """The learner plays ``seat``; the other two seats are bots (``paston.bots.make_bot``).
+class GameEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
+    """The learner plays ``seat`` of a ``players``-seat table of ``game`` (a registered game's
+    name or descriptor; ``None``: the flagship); the other seats are bots
+    (``paston.bots.make_bot(spec, game=...)``).
 
-    * **Actions**: ``Discrete(NUM_ACTIONS)``, the engine's action ids
-      (:mod:`paston.actions`). Only the ids in ``info["action_mask"]`` (also
-      :meth:`action_masks`, as sb3-contrib's ``MaskablePPO`` expects) are legal.
-    * **Observations**: the ``float32`` 0/1 tensor of :func:`paston.env.encoding.encode` of
-      the learner's :class:`~paston.games.paston.view.SeatView` (perfect recall unless
-      ``perfect_recall=False``).
-    * **Episodes and rewards**: ``reward="deal"`` (default): one deal, reward = the learner's
-      deal score at its end (0 if the deal is thrown in after an all-pass with both markers
-      in the prikup). ``reward="game"``: a whole game to the target score; after each deal the
-      reward is the change in the learner's running total (the −121 reset included), and the
-      episode ends when the game does (truncated after ``max_deals`` deals).
-      Deal rewards lie in :data:`DEAL_SCORE_RANGE` (−40 … 320) under the default rules;
-      ``normalize_reward=True`` divides every reward (and the penalty) by
-      :data:`DEAL_SCORE_BOUND` (deal rewards then lie in −0.125 … 1).
+    * **Actions**: ``Discrete(num_actions)``, the game's action ids. Only the ids in
+      ``info["action_mask"]`` (also :meth:`action_masks`, as sb3-contrib's ``MaskablePPO``
+      expects) are legal.
+    * **Observations**: the game's encoder (``info.research``) of the learner's view only.
+    * **Episodes and rewards**: ``reward="hand"``: one hand, until the learner's part of it
+      is over; the reward, paid then, is the hand's result for the learner (or the game's
+      own mode: Paris's ``rank`` …). ``reward="match"``: a whole match; after each hand the
+      reward is the change of the learner's running total, truncated after ``max_hands``
+      hands. ``None``: the game's default mode (and a game may have its own words for
+      these: Paston's ``deal`` and ``game``). ``normalize_reward=True`` divides every reward
+      (and the penalty) by the game's ``reward_scale``. A hand the game cuts short (a turn
+      limit) ends as ``truncated``.
     * **Illegal actions**: ``illegal_action="penalty"`` (default) returns ``illegal_penalty``
       as the reward, leaves the state unchanged and sets ``info["illegal_action"]`` (so
-      ``gymnasium``'s ``check_env``, which steps with unmasked random actions, passes);
-      ``"raise"`` raises :class:`~paston.errors.IllegalAction` saying what would have been
-      legal.
+      Gymnasium's ``check_env``, which steps with unmasked random actions, passes);
+      ``"raise"`` raises :class:`~paston.core.errors.IllegalAction` naming the legal actions.
     * **Masks after the end**: the terminal observation's mask holds only action 0 (a
       placeholder that ``step`` refuses until ``reset``), so a masked softmax never sees an
       all-zero mask under Gymnasium's next-step autoreset.
 
-    ``opponents`` is one opponent for both other seats or two (the seat on the learner's left
-    first); an opponent is a bot name (rebuilt with seeds drawn from the environment's
-    generator on every ``reset``, so ``reset(seed=...)`` makes the whole episode repeatable),
-    a :class:`~paston.bots.Bot` object (for self-play; used as given and closed by the caller)
-    or a callable from the seat's view to an action id.
-    In deal mode the dealer is drawn at random; ``first_deal=True`` applies the J♠/7♠
-    first-bidder rule of a game's first deal.
+    ``opponents`` is one opponent for every other seat or one per other seat (in seat order
+    after the learner): a bot name (rebuilt with seeds drawn from the environment's generator
+    on every ``reset``, so ``reset(seed=...)`` makes the whole episode repeatable), a
+    :class:`~paston.bots.Bot` object (for self-play; used as given and closed by the caller)
+    or a callable from the seat's view to an action id; ``None``: the game's default.
+    ``rules`` is the game's rules object, a mapping of flags or ``None``; ``options`` are the
+    game's own (``perfect_recall=False`` for Paston …).
     """
 
-    game = "paston"
+    metadata: dict[str, Any] = {"render_modes": list(_RENDER_MODES), "render_fps": 1}  # noqa: RUF012
+    #: The game a bound subclass plays (``paston.env.ParisEnv`` …); ``None``: given to
+    #: ``__init__``.
+    bound_game: ClassVar[str | None] = None
 
     def __init__(
         self,
+        game: str | GameInfo | None = None,
+        *,
+        players: int | None = None,
         seat: int = 0,
-        opponents: Opponent | Sequence[Opponent] = "random",
-        reward: str = "deal",
-        rules: Rules | None = None,
+        opponents: Opponent | Sequence[Opponent] | None = None,
+        rules: Any = None,
+        reward: str | None = None,
+        normalize_reward: bool = False,
         illegal_action: str = "penalty",
         illegal_penalty: float = -1.0,
-        first_deal: bool = False,
-        perfect_recall: bool = True,
-        max_deals: int = 1000,
+        max_hands: int = 1000,
         render_mode: str | None = None,
-        normalize_reward: bool = False,
+        **options: Any,
     ) -> None:
-        if isinstance(seat, bool) or seat not in (0, 1, 2):
-            raise ValueError(f"the learner's seat must be 0, 1 or 2, not {seat!r}")
-        if reward not in _REWARDS:
-            raise ValueError(f"reward must be 'deal' or 'game', not {reward!r}")
-        self._check_modes(illegal_action, render_mode)
-        specs = opponent_list(opponents, 2)
-        self._check_bots(specs)
-        self.players = 3
+        if game is None:
+            game = self.bound_game
+        self.research = ResearchGame.build(game, players, rules, options)
+        self.players = self.research.players
+        self.rules = self.research.rules
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise ValueError(f"the learner's seat must be 0 to {self.players - 1}, not {seat!r}")
+        self.reward_mode = self.research.reward_mode(reward, match=True)
+        if illegal_action not in _ILLEGAL:
+            raise ValueError(f"illegal_action must be 'penalty' or 'raise', not {illegal_action!r}")
+        if render_mode is not None and render_mode not in _RENDER_MODES:
+            raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
+        hooks = self.research.hooks
+        self.game = self.research.info.name
         self.seat = seat
-        self.opponent_specs = specs
-        self.reward_mode = reward
-        self.rules = rules if rules is not None else DEFAULT_RULES
+        self.opponents = Opponents(
+            self.game,
+            self.players,
+            seat,
+            hooks.default_opponent if opponents is None else opponents,
+        )
+        self.normalize_reward = bool(normalize_reward)
+        self._scale = 1.0 / hooks.reward_scale if normalize_reward else 1.0
         self.illegal_action = illegal_action
-        self.normalize_reward = normalize_reward
-        self._scale = 1.0 / DEAL_SCORE_BOUND if normalize_reward else 1.0
         self.illegal_penalty = float(illegal_penalty) * self._scale
-        self.first_deal = first_deal
-        self.max_deals = max_deals
+        self.max_hands = max_hands
         self.render_mode = render_mode
-        self.layout = layout_for(perfect_recall, True)
-        self._encoder = DealEncoder(seat, self.layout)
-        self.action_space = spaces.Discrete(NUM_ACTIONS)
-        self.observation_space = spaces.Box(0.0, 1.0, (self.layout.size,), dtype=np.float32)
-        self._bots = {}
-        self._owned = set()
-        self._deal: Deal | None = None
-        self._game: Game | None = None
+        num_actions = self.research.num_actions
+        self.action_space = spaces.Discrete(num_actions)
+        self.observation_space = spaces.Box(0.0, 1.0, self.research.encoder.shape, dtype=np.float32)
+        self._state: State | None = None
+        self._match: Match | None = None
         self._done = True
-        self._last_scores: tuple[int, int, int] | None = None
-        self._deals_played = 0
-        self._totals_before = 0
+        self._hands = 0
+        self._total_before = 0.0
+        self._episodes_rng: random.Random | None = None
         self._rng = random.Random()
 
-    # ----------------------------------------------------------------- the game's part
+    # ----------------------------------------------------------------- gymnasium API
 
-    def _current(self) -> Deal | None:
-        return self._deal
-
-    def _start(self, rng: random.Random) -> None:
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
+        super().reset(seed=seed)
+        # One generator for the episodes from one seeding on: a seeded reset (or the first)
+        # draws it from Gymnasium's np_random; later resets go on with it (seeding a Python
+        # generator costs as much as a few engine actions), so the run stays repeatable.
+        fresh = seed is not None or self._episodes_rng is None
+        if fresh:
+            self._episodes_rng = random.Random(int(self.np_random.integers(2**62)))
+        rng = self._episodes_rng
+        assert rng is not None
+        self.opponents.seat_all(rng, fresh)
         self._rng = rng
         self._done = False
-        self._last_scores = None
-        self._deals_played = 0
-        self._totals_before = 0
-        if self.reward_mode == "game":
-            self._game = Game(self.rules, first_dealer=rng.randrange(3), rng=rng)
-            self._deal = self._next_game_deal()
+        self._hands = 0
+        self._total_before = 0.0
+        if self.reward_mode == "match":
+            self._match = self.research.new_match(rng)
+            self._state = self._next_match_hand()
         else:
-            self._game = None
-            self._deal = deal_until_playable(
-                dealer=rng.randrange(3), first_deal=self.first_deal, rules=self.rules, rng=rng
-            )[-1]
-        reward = self._advance()
-        # Every seat speaks in every auction, so the learner always gets a turn first.
+            self._match = None
+            self._state = self.research.deal(rng, self.seat)
+        reward, _ = self._advance()
+        # Hand mode deals only hands the learner acts in; a match goes on to its turn.
         assert not self._done and reward == 0.0
+        return self._observe()
 
-    def _proceed(self, hand: Deal) -> tuple[float, bool]:
-        reward = self._advance() * self._scale
-        truncated = (
-            self._game is not None and not self._done and self._deals_played >= self.max_deals
-        )
-        if truncated:
-            self._done = True
-        return reward, truncated
+    def step(
+        self, action: int | np.int64
+    ) -> tuple[npt.NDArray[np.float32], float, bool, bool, dict[str, Any]]:
+        state = self._state
+        if self._done or state is None:
+            raise RuntimeError("the episode is over; call reset() before step()")
+        action_id = int(action)
+        if action_id not in state.legal_actions():
+            if self.illegal_action == "penalty":
+                obs, info = self._observe()
+                info["illegal_action"] = True
+                return obs, self.illegal_penalty, False, False, info
+            raise self._illegal(state, action_id)
+        state.apply(action_id)
+        reward, truncated = self._advance()
+        terminated = self._done and not truncated
+        obs, info = self._observe()
+        return obs, reward * self._scale, terminated, truncated, info
 
-    def _illegal(self, hand: Deal, action: int, view: SeatView) -> IllegalAction:
-        what = action_str(action) if 0 <= action < NUM_ACTIONS else str(action)
-        return IllegalAction(
-            f"seat {self.seat} may not take action {action} ({what}) now: "
-            + hand.explain_illegal(action),
-            action=what,
-            legal=tuple(hand.legal_action_strs()),
-        )
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            gym.logger.warn("render() called without a render_mode; use render_mode='ansi'")
+            return None
+        text = self.research.render(self._view()) if self._state is not None else ""
+        if self.render_mode == "human":
+            print(text, file=sys.stdout)  # text to the terminal
+            return None
+        return text
 
-    def _encode(self, view: SeatView) -> npt.NDArray[np.float32]:
-        return encode(view, self.layout)
-
-    def _mask(self, view: SeatView) -> npt.NDArray[np.int8]:
-        return legal_mask(view)
-
-    def _draw(self, view: SeatView) -> str:
-        return info_state_string(view)
+    def close(self) -> None:
+        self.opponents.close()
 
     # ----------------------------------------------------------------- extras
 
     @property
-    def deal(self) -> Deal | None:
-        """The deal in progress (full information: for tests and analysis, not for agents)."""
-        return self._deal
+    def view(self) -> View:
+        """The learner's current view (for bots or debugging)."""
+        return self._view()
+
+    @property
+    def state(self) -> State | None:
+        """The hand in progress (full information: for tests and analysis, not for agents)."""
+        return self._state
+
+    @property
+    def match(self) -> Match | None:
+        """The match in progress in ``match`` reward mode (``None`` otherwise)."""
+        return self._match
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The legal actions as booleans (the method sb3-contrib's action masking calls)."""
+        return self._mask_now().astype(bool)
 
     # ----------------------------------------------------------------- internals
 
+    def _view(self) -> View:
+        if self._state is None:
+            raise RuntimeError("call reset() first")
+        return self._state.view(self.seat)
+
+    def _illegal(self, state: State, action: int) -> IllegalAction:
+        return self.research.illegal(f"seat {self.seat}", state, action)
+
+    def _mask_now(self) -> npt.NDArray[np.int8]:
+        """The learner's mask, never all zero: once the episode is over it holds only
+        :data:`DONE_PLACEHOLDER_ACTION` (which ``step`` still refuses until ``reset``)."""
+        state = self._state
+        if state is None:
+            raise RuntimeError("call reset() first")
+        legal = state.legal_actions() if state.to_act == self.seat and not self._done else ()
+        mask = self.research.mask(legal)
+        if self._done:
+            mask[DONE_PLACEHOLDER_ACTION] = 1
+        return mask
+
     def _observe(self) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
-        # Straight from the deal, no view built: the encoder reads only what the learner's
-        # view holds (it equals ``encode(view)``), the mask only the learner's legal actions.
-        deal = self._deal
-        if deal is None:
+        state = self._state
+        if state is None:
             raise RuntimeError("call reset() first")
-        if deal.seat_to_act == self.seat:
-            mask = action_mask(deal.legal_actions(), NUM_ACTIONS)
-        else:
-            mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-            if self._done:
-                mask[DONE_PLACEHOLDER_ACTION] = 1
-        return self._encoder.encode(deal), self._info_for(PHASE_NAMES[deal.phase_id], mask)
+        view = state.view(self.seat)
+        info: dict[str, Any] = {
+            "action_mask": self._mask_now(),
+            "phase": state.phase,
+            "seat": self.seat,
+        }
+        info.update(self.research.view_info(view))
+        if self._match is not None:
+            info["totals"] = self._match.totals
+            info["hand_number"] = self._hands + (0 if self._done else 1)
+        return self.research.observe(view), info
 
-    def _apply_if_legal(self, hand: Deal, action: int) -> bool:
-        # The engine checks legality as it applies (and changes nothing when it refuses):
-        # cheaper than listing the legal actions first.
-        try:
-            hand.apply(action)
-        except IllegalAction:
-            return False
-        return True
+    def _next_match_hand(self) -> State:
+        match = self._match
+        assert match is not None
+        state = match.next_state(self._rng)
+        while state.is_over and not match.over:  # a hand over at once (a redeal)
+            state = match.next_state(self._rng)
+        return state
 
-    def _legal_ids(self) -> Sequence[int]:
-        deal = self._deal
-        if deal is None:
-            raise RuntimeError("call reset() first")
-        return deal.legal_actions() if deal.seat_to_act == self.seat else ()
-
-    def _info(self, view: SeatView) -> dict[str, Any]:
-        return self._info_for(view.phase, self._mask_now(view))
-
-    def _info_for(self, phase: str, mask: npt.NDArray[np.int8]) -> dict[str, Any]:
-        info: dict[str, Any] = {"action_mask": mask, "phase": phase, "seat": self.seat}
-        if self._last_scores is not None:
-            info["deal_scores"] = self._last_scores
-        if self._game is not None:
-            info["totals"] = self._game.totals
-            info["deal_number"] = self._game.deal_number
-        return info
-
-    def _next_game_deal(self) -> Deal:
-        assert self._game is not None
-        deal = self._game.new_deal()
-        while deal.phase_id == REDEAL:
-            deal = self._game.new_deal()
-        return deal
-
-    def _advance(self) -> float:
-        """Let the bots act until the learner must act or the episode ends; the reward."""
+    def _advance(self) -> tuple[float, bool]:
+        """Let the bots act until the learner must act or its episode ends: the reward so far
+        (unscaled) and whether the episode was cut short (sets ``_done`` at the end)."""
         reward = 0.0
+        research = self.research
+        bots = self.opponents.bots
+        me = self.seat
         while True:
-            deal = self._deal
-            assert deal is not None
-            me = self.seat
-            seat = deal.seat_to_act  # -1 once the deal is over
-            while seat >= 0 and seat != me:
-                bot = self._bots[seat]
+            state = self._state
+            assert state is not None
+            while not research.seat_done(state, me):
+                seat = state.to_act
+                assert seat is not None
+                if seat == me:
+                    return reward, False
+                bot = bots[seat]
                 if type(bot) is RandomBot:
                     # The random bot's own choice (its generator, the same legal list as its
-                    # view's) without building a view it would not read; an action just
-                    # drawn from the legal list needs no second check.
-                    legal = deal.legal_actions()
-                    deal.apply_legal(legal[bot.rng.randrange(len(legal))])
+                    # view's) without building a view it would not read.
+                    legal = state.legal_actions()
+                    state.apply(legal[bot.rng.randrange(len(legal))])
                 else:
-                    deal.apply(bot.act(deal.view(seat)))
-                seat = deal.seat_to_act
-            if seat >= 0:
-                return reward
-            self._last_scores = deal.scores
-            if self._game is None:
+                    state.apply(bot.act(state.view(seat)))
+            match = self._match
+            if match is None:
                 self._done = True
-                return reward + (0.0 if deal.scores is None else float(deal.scores[self.seat]))
-            self._deals_played += 1
-            after = self._game.totals[self.seat]
-            reward += float(after - self._totals_before)
-            self._totals_before = after
-            if self._game.over:
+                return research.hand_reward(state, me, self.reward_mode), research.cut_short(state)
+            # A whole match: play the hand out, then pay the change of the running total.
+            while not state.is_over:
+                seat = state.to_act
+                assert seat is not None
+                state.apply(bots[seat].act(state.view(seat)))
+            self._hands += 1
+            after = float(match.totals[me])
+            reward += after - self._total_before
+            self._total_before = after
+            if match.over:
                 self._done = True
-                return reward
-            if self._deals_played >= self.max_deals:
-                return reward  # step() reports the truncation
-            self._deal = self._next_game_deal()
+                return reward, False
+            if self._hands >= self.max_hands:
+                self._done = True
+                return reward, True
+            self._state = self._next_match_hand()

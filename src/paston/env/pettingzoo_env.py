@@ -1,153 +1,228 @@
-"""PettingZoo AEC environment: the three seats of one Paston deal as agents ``seat_0..2``.
+"""The PettingZoo AEC environment of every game: the seats of one hand as agents ``seat_i``.
 
->>> from paston.env.pettingzoo_env import PastonAECEnv
->>> env = PastonAECEnv()
+>>> from paston.env.pettingzoo_env import GameAECEnv
+>>> env = GameAECEnv()  # the flagship game; GameAECEnv("paris", players=4) …
 >>> env.reset(seed=3)
 >>> obs, reward, terminated, truncated, info = env.last()
->>> sorted(obs), int(obs["action_mask"].sum())  # bidding: pass or paston
-(['action_mask', 'observation'], 2)
+>>> sorted(obs), int(obs["action_mask"].sum()) > 0
+(['action_mask', 'observation'], True)
 
 As in PettingZoo's classic environments, :func:`env` is the wrapped environment and
-:func:`raw_env` the bare one.
+:func:`raw_env` the bare one; both take the game's name first (the flagship when left out).
 """
 
 from __future__ import annotations
 
 import random
+import sys
 from typing import Any, ClassVar
 
 import numpy as np
 import numpy.typing as npt
+from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
-from ..core.errors import IllegalAction
-from ..games.paston.actions import NUM_ACTIONS
-from ..games.paston.state import Deal
-from ..games.paston.rules import DEFAULT_RULES, Rules
-from ..games.paston.shuffle import deal_until_playable
-from ..games.paston.view import SeatView
-from .aec_seats import Observation, SeatAgentsEnv, wrapped
-from ..games.paston.encoding import encode, info_state_string, layout_for, legal_mask
-from ..games.paston.fast_encoding import DealEncoder
-from .gym_env import DEAL_SCORE_BOUND
-from .masks import action_mask
+from ..core.protocol import GameInfo, State
+from .aec_seats import Observation, wrapped
+from .research_game import ResearchGame
 
-__all__ = ["AGENTS", "PastonAECEnv", "aec_env", "env", "raw_env"]
-
-AGENTS: tuple[str, ...] = ("seat_0", "seat_1", "seat_2")
-_SEAT_OF = {agent: seat for seat, agent in enumerate(AGENTS)}
+__all__ = ["GameAECEnv", "aec_env", "env", "raw_env"]
 
 
-class PastonAECEnv(SeatAgentsEnv[Deal]):
-    """One deal; agent ``seat_i`` plays seat ``i``; ``agent_selection`` is the seat to act.
+class GameAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
+    """One hand of ``game``; agent ``seat_i`` plays seat ``i``; ``agent_selection`` is the seat
+    to act.
 
-    * ``observe(agent)`` is ``{"observation": float32 tensor, "action_mask": int8 mask}``
-      (:func:`paston.env.encoding.encode` and :func:`~paston.env.encoding.legal_mask` of the
-      agent's view; the mask is all 0 for an agent not to act).
-    * Rewards come only at the end of the deal: each seat's deal score (0 for every seat if
-      the deal is thrown in after an all-pass with both markers in the prikup), in
-      :data:`~paston.env.gym_env.DEAL_SCORE_RANGE` (−40 … 320) under the default rules;
-      ``normalize_reward=True`` divides them by 320. Then every agent is terminated.
-    * An illegal action raises :class:`~paston.errors.IllegalAction` (wrap the env in
-      ``pettingzoo.utils.wrappers.TerminateIllegalWrapper`` for a penalty instead).
+    * ``observe(agent)`` is ``{"observation": float32 vector, "action_mask": int8 mask}``: the
+      game's encoder of that agent's view, and its legal actions (all 0 for an agent not to
+      act).
+    * Rewards come only when the hand ends: each seat's result (``reward="hand"``, or the
+      game's own modes: Paris's ``rank`` …; ``normalize_reward=True`` divides them by the
+      game's ``reward_scale``). Then every agent is terminated (truncated instead when the
+      game cut the hand short, as Paris's turn limit); ``infos`` hold the game's end entries.
+      A seat whose part ended early (a Paris seat gone out, a Paskievics dealer sitting out)
+      stays an agent until the end but is never selected.
+    * An illegal action raises :class:`~paston.core.errors.IllegalAction` naming the legal
+      actions (wrap the env in ``pettingzoo.utils.wrappers.TerminateIllegalWrapper`` for a
+      penalty instead).
     * ``reset(seed=...)`` draws the dealer and the cards from that seed, so it is repeatable.
-    * ``state()`` (for centralised critics, never for an acting agent) is the three seats'
-      observations in seat order, then the prikup as dealt (32 values).
-    * ``render_mode="ansi"`` returns the information-state string of the seat to act;
-      ``"human"`` prints it to the terminal.
+    * ``state()`` (for centralised critics, never for an acting agent) is every seat's
+      observation in seat order, then what no seat sees, as the game encodes it.
+    * ``render_mode="ansi"`` returns the seat to act's view as text; ``"human"`` prints it.
     """
 
-    metadata: ClassVar[dict[str, Any]] = {
+    metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo's convention; set per instance)
         "render_modes": ["ansi", "human"],
-        "name": "paston_v0",
+        "name": "game_v0",
         "is_parallelizable": False,
     }
+    #: The game a bound subclass plays (``paston.env.ParisAECEnv`` …); ``None``: given to
+    #: ``__init__``.
+    bound_game: ClassVar[str | None] = None
 
     def __init__(
         self,
-        rules: Rules | None = None,
-        first_deal: bool = False,
-        perfect_recall: bool = True,
-        render_mode: str | None = None,
+        game: str | GameInfo | None = None,
+        *,
+        players: int | None = None,
+        rules: Any = None,
+        reward: str | None = None,
         normalize_reward: bool = False,
+        render_mode: str | None = None,
+        **options: Any,
     ) -> None:
-        self.rules = rules if rules is not None else DEFAULT_RULES
-        self.normalize_reward = normalize_reward
-        self._scale = 1.0 / DEAL_SCORE_BOUND if normalize_reward else 1.0
-        self.first_deal = first_deal
-        self.layout = layout_for(perfect_recall, True)
-        super().__init__(len(AGENTS), self.layout.size, NUM_ACTIONS, render_mode, hidden_size=32)
-        self._encoders = [DealEncoder(s, self.layout) for s in range(len(AGENTS))]
+        super().__init__()
+        if game is None:
+            game = self.bound_game
+        self.research = ResearchGame.build(game, players, rules, options)
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
+        hooks = self.research.hooks
+        self.metadata = {**self.metadata, "name": f"{self.research.info.name}_v0"}
+        self.render_mode = render_mode
+        self.players = self.research.players
+        self.rules = self.research.rules
+        self.reward_mode = self.research.reward_mode(reward, match=False)
+        self.normalize_reward = bool(normalize_reward)
+        self._scale = 1.0 / hooks.reward_scale if normalize_reward else 1.0
+        names = [f"seat_{s}" for s in range(self.players)]
+        self.possible_agents = list(names)
+        self.agents = list(names)
+        self._seat_of = {name: seat for seat, name in enumerate(names)}
+        num_actions = self.research.num_actions
+        shape = self.research.encoder.shape
+        obs_space = spaces.Dict(
+            {
+                "observation": spaces.Box(0.0, 1.0, shape, dtype=np.float32),
+                "action_mask": spaces.Box(0, 1, (num_actions,), dtype=np.int8),
+            }
+        )
+        self.observation_spaces = dict.fromkeys(names, obs_space)
+        self.action_spaces = {a: spaces.Discrete(num_actions) for a in names}
+        hidden = hooks.hidden_size(self.players) if hooks.hidden_size is not None else 0
+        #: ``state()``: every seat's observation in seat order, then the game's hidden cards.
+        self.state_space = spaces.Box(
+            0.0, 1.0, (self.players * int(np.prod(shape)) + hidden,), dtype=np.float32
+        )
+        self._hand: State | None = None
+        self._rng = random.Random()
+        self.rewards = dict.fromkeys(names, 0.0)
+        self._cumulative_rewards = dict.fromkeys(names, 0.0)
+        self.terminations = dict.fromkeys(names, False)
+        self.truncations = dict.fromkeys(names, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in names}
+        self.agent_selection = names[0]
 
     @property
-    def deal(self) -> Deal:
-        """The deal in progress (full information: for tests and analysis, not for agents)."""
+    def game_state(self) -> State:
+        """The hand in progress (full information: for tests and analysis, not for agents)."""
         return self._current()
 
-    def _new_hand(self, rng: random.Random) -> Deal:
-        return deal_until_playable(
-            dealer=rng.randrange(3), first_deal=self.first_deal, rules=self.rules, rng=rng
-        )[-1]
+    # ----------------------------------------------------------------- PettingZoo API
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._rng = random.Random(seed)
+        self._hand = self.research.deal(self._rng)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {a: {} for a in self.agents}
+        to_act = self._hand.to_act
+        assert to_act is not None
+        self.agent_selection = self.possible_agents[to_act]
 
     def observe(self, agent: str) -> Observation:
-        # Straight from the deal, no view built: each seat's encoder reads only what that
-        # seat's view holds (it equals ``encode(view)``).
-        deal = self._current()
-        seat = _SEAT_OF[agent]
-        legal = deal.legal_actions() if deal.seat_to_act == seat else ()
-        mask = action_mask(legal, NUM_ACTIONS)
-        return {"observation": self._encoders[seat].encode(deal), "action_mask": mask}
+        hand = self._current()
+        seat = self._seat_of[agent]
+        legal = hand.legal_actions() if hand.to_act == seat else ()
+        return {
+            "observation": self.research.observe(hand.view(seat)),
+            "action_mask": self.research.mask(legal),
+        }
 
-    def _apply_if_legal(self, hand: Deal, action: int) -> bool:
-        # The engine checks legality as it applies (and changes nothing when it refuses).
-        try:
-            hand.apply(action)
-        except IllegalAction:
-            return False
-        return True
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        hand = self._current()
+        aid = -1 if action is None else int(action)
+        if aid not in hand.legal_actions():
+            raise self.research.illegal(agent, hand, aid)
+        hand.apply(aid)
+        self._cumulative_rewards[agent] = 0.0
+        if hand.is_over:
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._settle(hand)  # the last agent to act stays selected
+            self._accumulate_rewards()
+        else:
+            # Nothing is paid before the end: the rewards stay the zeros reset() set.
+            to_act = hand.to_act
+            assert to_act is not None
+            self.agent_selection = self.possible_agents[to_act]
 
     def state(self) -> npt.NDArray[np.float32]:
-        deal = self._current()
-        parts = [enc.sync(deal) for enc in self._encoders]
-        return np.concatenate([*parts, self._hidden(deal)]).astype(np.float32, copy=False)
+        """The whole hand for a centralised critic (never for an acting agent): every seat's
+        observation in seat order, then the cards no seat sees (``state_space``)."""
+        hand = self._current()
+        parts = [self.research.observe(hand.view(s)) for s in range(self.players)]
+        hooks = self.research.hooks
+        if hooks.hidden is not None:
+            parts.append(np.asarray(hooks.hidden(hand), dtype=np.float32))
+        return np.concatenate([p.ravel() for p in parts]).astype(np.float32, copy=False)
 
-    def _encode(self, view: SeatView) -> npt.NDArray[np.float32]:
-        return encode(view, self.layout)
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        hand = self._current()
+        seat = hand.to_act if hand.to_act is not None else 0
+        text = self.research.render(hand.view(seat))
+        if self.render_mode == "human":
+            print(text, file=sys.stdout)  # text to the terminal
+            return None
+        return text
 
-    def _mask(self, view: SeatView) -> npt.NDArray[np.int8]:
-        return legal_mask(view)
+    def close(self) -> None:
+        return None
 
-    def _why_illegal(
-        self, hand: Deal, action: int, legal: list[int]
-    ) -> tuple[str, tuple[str, ...]]:
-        return ": " + hand.explain_illegal(action), tuple(hand.legal_action_strs())
+    # ----------------------------------------------------------------- internals
 
-    def _settle(self, hand: Deal) -> None:
-        scores = hand.scores or (0, 0, 0)
-        for i, a in enumerate(AGENTS):
-            self.rewards[a] = float(scores[i]) * self._scale
-            self.terminations[a] = True
-            self.infos[a] = {"deal_scores": hand.scores, "phase": hand.phase}
+    def _current(self) -> State:
+        if self._hand is None:
+            raise RuntimeError("call reset() first")
+        return self._hand
 
-    def _draw(self, view: SeatView) -> str:
-        return info_state_string(view)
-
-    def _hidden(self, hand: Deal) -> npt.NDArray[np.float32]:
-        bits = np.arange(32)
-        return ((hand.prikup >> bits) & 1).astype(np.float32)
-
-
-def aec_env(**kwargs: Any) -> AECEnv[str, Observation, int]:
-    """:class:`PastonAECEnv` in PettingZoo's usual order-enforcing and bounds-checking
-    wrappers (``kwargs`` go to the environment)."""
-    return wrapped(PastonAECEnv(**kwargs))
-
-
-def raw_env(**kwargs: Any) -> PastonAECEnv:
-    """The bare :class:`PastonAECEnv` (PettingZoo's classic ``raw_env``)."""
-    return PastonAECEnv(**kwargs)
+    def _settle(self, hand: State) -> None:
+        """The hand is over: every agent's reward, termination or truncation, and info."""
+        cut = self.research.cut_short(hand)
+        for seat, name in enumerate(self.possible_agents):
+            reward = self.research.hand_reward(hand, seat, self.reward_mode)
+            self.rewards[name] = reward * self._scale
+            self.terminations[name] = not cut
+            self.truncations[name] = cut
+            self.infos[name] = self.research.view_info(hand.view(seat))
 
 
-def env(**kwargs: Any) -> AECEnv[str, Observation, int]:
+def raw_env(game: str | GameInfo | None = None, **kwargs: Any) -> GameAECEnv:
+    """The bare :class:`GameAECEnv` (PettingZoo's classic ``raw_env``)."""
+    return GameAECEnv(game, **kwargs)
+
+
+def aec_env(game: str | GameInfo | None = None, **kwargs: Any) -> AECEnv[str, Observation, int]:
+    """:class:`GameAECEnv` in PettingZoo's order-enforcing wrapper (``kwargs`` go to the
+    environment)."""
+    return wrapped(GameAECEnv(game, **kwargs))
+
+
+def env(game: str | GameInfo | None = None, **kwargs: Any) -> AECEnv[str, Observation, int]:
     """The wrapped environment (PettingZoo's classic ``env``; the same as :func:`aec_env`)."""
-    return aec_env(**kwargs)
+    return aec_env(game, **kwargs)

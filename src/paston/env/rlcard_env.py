@@ -1,4 +1,4 @@
-"""An RLCard-style environment for one Paston deal, with no RLCard dependency.
+"""An RLCard-style environment for one hand of any game, with no RLCard dependency.
 
 RLCard's agents (DQN, NFSP, CFR, random...) and training loops talk to an environment
 through a small surface, reproduced here:
@@ -7,24 +7,23 @@ through a small surface, reproduced here:
   player_id)``, ``step_back() -> (state, player_id)`` (when ``allow_step_back``),
   ``is_over()``, ``get_player_id()``, ``get_state(player_id)``, ``get_payoffs()``,
   ``seed(seed)``, ``set_agents(agents)`` and ``run(is_training=False)``;
-* ``num_players`` (3), ``num_actions`` (541, the engine's ids), ``state_shape`` and
+* ``num_players``, ``num_actions`` (the game's action ids), ``state_shape`` and
   ``action_shape`` (one entry per player);
-* a **state** is a dict: ``obs`` (the ``float32`` tensor of :mod:`paston.env.encoding`,
-  kept up to date by :class:`~paston.env.fast_encoding.DealEncoder`), ``legal_actions``
+* a **state** is a dict: ``obs`` (the game's encoder of the seat's view), ``legal_actions``
   (an ``OrderedDict`` from each legal action id to ``None``), ``raw_obs`` (the seat's view in
-  the notation, :meth:`~paston.games.paston.view.SeatView.to_json`), ``raw_legal_actions``
-  (the legal actions in the notation) and ``action_record`` (every action so far as
-  ``(seat, notation)``; another seat's discard is the bare word ``discard``).
+  the notation, ``view.to_json()``), ``raw_legal_actions`` (the legal actions in the
+  notation) and ``action_record`` (every action so far as ``(seat, notation)``, as the seat
+  may know it: another seat's Paston discard is the bare word ``discard``).
 
 Everything in a state comes from that seat's view: nothing hidden leaks. Payoffs are the
-deal scores (spec/rules.md §9; 0 for everyone if the deal is thrown in after an all-pass).
+hand's result for every seat.
 
->>> env = PastonRLCardEnv({"seed": 3})
+>>> env = GameRLCardEnv({"seed": 3})  # the flagship game; GameRLCardEnv(game="paris") …
 >>> state, player = env.reset()
 >>> sorted(state)
 ['action_record', 'legal_actions', 'obs', 'raw_legal_actions', 'raw_obs']
->>> list(state["legal_actions"]), state["raw_legal_actions"]
-([32, 33], ['pass', 'paston'])
+>>> player == env.get_player_id() and len(state["legal_actions"]) > 0
+True
 """
 
 from __future__ import annotations
@@ -38,21 +37,17 @@ import numpy as np
 import numpy.typing as npt
 
 from ..core.errors import IllegalAction
-from ..games.paston.actions import NUM_ACTIONS, action_str, parse_action
-from ..games.paston.cards import card_name, cards_of
-from ..games.paston.state import Deal
-from ..games.paston.rules import DEFAULT_RULES, Rules
-from ..games.paston.shuffle import deal_until_playable
-from ..games.paston.encoding import layout_for
-from ..games.paston.fast_encoding import DealEncoder
+from ..core.protocol import GameInfo
+from ..core.protocol import State as GameState
+from .research_game import ResearchGame, game_info
 
-__all__ = ["PastonRLCardEnv", "RLCardAgent"]
+__all__ = ["GameRLCardEnv", "RLCardAgent"]
 
 State = dict[str, Any]
 
 
 class RLCardAgent(Protocol):
-    """What :meth:`PastonRLCardEnv.run` asks of an agent (RLCard's agent interface)."""
+    """What :meth:`GameRLCardEnv.run` asks of an agent (RLCard's agent interface)."""
 
     use_raw: bool
 
@@ -61,37 +56,56 @@ class RLCardAgent(Protocol):
     def eval_step(self, state: State) -> tuple[Any, dict[str, Any]]: ...
 
 
-class PastonRLCardEnv:
-    """One Paston deal per episode, seats 0..2 as RLCard's players.
+class GameRLCardEnv:
+    """One hand of ``game`` per episode (a registered game's name or descriptor; ``None``:
+    the flagship), its seats as RLCard's players.
 
     ``config`` keys (RLCard's names where RLCard has one): ``seed`` (the generator of the
-    deals), ``allow_step_back`` (default false, as in RLCard), ``perfect_recall`` (default
-    true: the trick history in ``obs``), ``rules`` (a :class:`~paston.rules.Rules`) and
-    ``first_deal`` (the J♠/7♠ first-bidder rule).
+    deals), ``allow_step_back`` (default false, as in RLCard), ``players`` (the table's
+    size), ``rules`` (the game's rules object or a mapping of flags), and the game's own
+    options (Paston's ``perfect_recall`` and ``first_deal``).
     """
 
-    name = "paston"
+    #: The game a bound subclass plays (``paston.env.PastonRLCardEnv`` …); ``None``: given
+    #: to ``__init__``.
+    bound_game: str | None = None
 
-    def __init__(self, config: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self, config: dict[str, Any] | None = None, game: str | GameInfo | None = None
+    ) -> None:
         config = dict(config or {})
-        known = {"seed", "allow_step_back", "perfect_recall", "rules", "first_deal"}
+        if game is None:
+            game = self.bound_game
+        info = game_info(game)
+        known = {"seed", "allow_step_back", "players", "rules"}
+        if info.offers("research"):
+            known |= set(info.research.options)
         unknown = sorted(set(config) - known)
         if unknown:
             raise ValueError(
                 f"unknown config key {unknown[0]!r} (known: {', '.join(sorted(known))})"
             )
+        options = {
+            k: config[k] for k in config.keys() - {"seed", "allow_step_back", "players", "rules"}
+        }
+        self.research = ResearchGame.build(
+            info, config.get("players"), config.get("rules"), options
+        )
+        self.name = self.research.info.name
         self.allow_step_back = bool(config.get("allow_step_back", False))
-        self.rules: Rules = config.get("rules") or DEFAULT_RULES
-        self.first_deal = bool(config.get("first_deal", False))
-        self.layout = layout_for(bool(config.get("perfect_recall", True)), True)
-        self.num_players = 3
-        self.num_actions = NUM_ACTIONS
-        self.state_shape: list[list[int]] = [[self.layout.size] for _ in range(3)]
-        self.action_shape: list[list[int] | None] = [None for _ in range(3)]
+        self.rules = self.research.rules
+        players = self.research.players
+        self.num_players = players
+        self.num_actions = self.research.num_actions
+        self.state_shape: list[list[int]] = [
+            list(self.research.encoder.shape) for _ in range(players)
+        ]
+        self.action_shape: list[list[int] | None] = [None for _ in range(players)]
         self.agents: list[RLCardAgent] | None = None
         self._rng = random.Random(config.get("seed"))
-        self._encoders = [DealEncoder(s, self.layout) for s in range(3)]
-        self._deal: Deal | None = None
+        self._hand: GameState | None = None
+        #: The seat of every action taken in this hand (``step_back`` takes them back).
+        self._actors: list[int] = []
 
     # ----------------------------------------------------------------- RLCard's API
 
@@ -102,12 +116,8 @@ class PastonRLCardEnv:
 
     def reset(self) -> tuple[State, int]:
         """Deal a new hand; the first player's state and id."""
-        self._deal = deal_until_playable(
-            dealer=self._rng.randrange(3),
-            first_deal=self.first_deal,
-            rules=self.rules,
-            rng=self._rng,
-        )[-1]
+        self._hand = self.research.deal(self._rng)
+        self._actors = []
         player = self.get_player_id()
         return self.get_state(player), player
 
@@ -115,17 +125,20 @@ class PastonRLCardEnv:
         """Take ``action`` for the player to act (an id, or the notation when
         ``raw_action``); the next player's state and id. Raises
         :class:`~paston.core.errors.IllegalAction` naming the legal actions."""
-        deal = self._current()
-        if deal.is_over:
-            raise RuntimeError("the deal is over; call reset()")
-        action_id = parse_action(action) if raw_action and isinstance(action, str) else action
-        if not isinstance(action_id, int | np.integer):
+        hand = self._current()
+        if hand.is_over:
+            raise RuntimeError("the hand is over; call reset()")
+        action_id = hand.parse_action(action) if raw_action and isinstance(action, str) else action
+        if isinstance(action_id, bool) or not isinstance(action_id, int | np.integer):
             raise IllegalAction(
                 f"an action is an id (or the notation with raw_action=True), not {action!r}",
                 action=str(action),
-                legal=tuple(deal.legal_action_strs()),
+                legal=tuple(hand.action_str(a) for a in hand.legal_actions()),
             )
-        deal.apply(int(action_id))
+        player = hand.to_act
+        hand.apply(int(action_id))  # the game refuses an illegal action, naming the legal ones
+        assert player is not None
+        self._actors.append(player)
         player = self.get_player_id()
         return self.get_state(player), player
 
@@ -134,10 +147,11 @@ class PastonRLCardEnv:
         the player to act again."""
         if not self.allow_step_back:
             raise RuntimeError("step_back needs the config {'allow_step_back': True}")
-        deal = self._current()
-        if not deal.actions:
+        hand = self._current()
+        if not self._actors:
             raise RuntimeError("no action to step back")
-        deal.undo()
+        hand.undo()
+        self._actors.pop()
         player = self.get_player_id()
         return self.get_state(player), player
 
@@ -147,52 +161,48 @@ class PastonRLCardEnv:
     def get_player_id(self) -> int:
         """The seat to act; after the end, the seat that took the last action (as RLCard
         keeps the last player)."""
-        deal = self._current()
-        if deal.seat_to_act >= 0:
-            return deal.seat_to_act
-        return deal.actor(len(deal.actions) - 1) if deal.actions else 0
+        to_act = self._current().to_act
+        if to_act is not None:
+            return to_act
+        return self._actors[-1] if self._actors else 0
 
     def get_state(self, player_id: int) -> State:
         """``player_id``'s state dict (from its view only)."""
-        deal = self._current()
-        view = deal.view(player_id)
+        view = self._current().view(player_id)
         legal: OrderedDict[int, None] = OrderedDict((a, None) for a in sorted(view.legal))
+        hand = self._current()
+        record = self.research.hooks.action_record
         return {
-            "obs": self._encoders[player_id].encode(deal),
+            "obs": self.research.observe(view),
             "legal_actions": legal,
             "raw_obs": view.to_json(),
-            "raw_legal_actions": [action_str(a) for a in legal],
-            "action_record": list(view.history),
+            "raw_legal_actions": [hand.action_str(a) for a in legal],
+            "action_record": list(record(view)) if record is not None else [],
         }
 
     def get_payoffs(self) -> npt.NDArray[np.float64]:
-        """Every seat's deal score (zeros before the end or for a thrown-in deal)."""
-        scores = self._current().scores
-        return np.array(scores if scores is not None else (0, 0, 0), dtype=np.float64)
+        """Every seat's result (zeros before the end)."""
+        return np.array(self._current().result(), dtype=np.float64)
 
     def get_perfect_information(self) -> dict[str, Any]:
-        """Every hand, the prikup and the discards (for analysis; never for an agent)."""
-        deal = self._current()
-        return {
-            "hands": [_names(h) for h in deal.hands],
-            "prikup": _names(deal.prikup),
-            "discards": _names(deal.discards),
-            "current_player": deal.to_act,
-            "legal_actions": deal.legal_action_strs(),
-        }
+        """Every card, for analysis (never for an agent), as the game gives it."""
+        perfect = self.research.hooks.perfect_information
+        if perfect is None:
+            raise NotImplementedError(f"{self.name} offers no perfect-information summary")
+        return perfect(self._current())
 
     def set_agents(self, agents: Sequence[RLCardAgent]) -> None:
         """One agent per seat, for :meth:`run`."""
-        if len(agents) != 3:
-            raise ValueError(f"give one agent per seat (3), not {len(agents)}")
+        if len(agents) != self.num_players:
+            raise ValueError(f"give one agent per seat ({self.num_players}), not {len(agents)}")
         self.agents = list(agents)
 
     def run(self, is_training: bool = False) -> tuple[list[list[Any]], npt.NDArray[np.float64]]:
-        """One deal with the agents: each seat's trajectory (its states and its actions,
+        """One hand with the agents: each seat's trajectory (its states and its actions,
         alternating, ending with its final state) and the payoffs, as RLCard's ``run``."""
         if self.agents is None:
             raise RuntimeError("call set_agents() first")
-        trajectories: list[list[Any]] = [[] for _ in range(3)]
+        trajectories: list[list[Any]] = [[] for _ in range(self.num_players)]
         state, player = self.reset()
         trajectories[player].append(state)
         while not self.is_over():
@@ -202,17 +212,13 @@ class PastonRLCardEnv:
             state, player = self.step(action, agent.use_raw)
             if not self.is_over():
                 trajectories[player].append(state)
-        for seat in range(3):
+        for seat in range(self.num_players):
             trajectories[seat].append(self.get_state(seat))
         return trajectories, self.get_payoffs()
 
     # ----------------------------------------------------------------- internals
 
-    def _current(self) -> Deal:
-        if self._deal is None:
+    def _current(self) -> GameState:
+        if self._hand is None:
             raise RuntimeError("call reset() first")
-        return self._deal
-
-
-def _names(mask: int) -> list[str]:
-    return [card_name(c) for c in cards_of(mask)]
+        return self._hand

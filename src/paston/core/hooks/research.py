@@ -1,16 +1,46 @@
 """The research hook group: a game as tensors, for Gymnasium, PettingZoo, OpenSpiel and RLCard.
 
 Encoders read a seat's view (never the state), so an observation holds only what that seat
-may know. Shapes are fixed per game and seat count.
+may know. Shapes are fixed per game, seat count and observation options.
+
+The generic adapters in :mod:`paston.env` (one Gymnasium env, one PettingZoo AEC env, one
+RLCard env) need only the fields without a default and play the rest from the protocol
+(``GameInfo.new_match``, ``State``, ``View``); every optional field refines one thing (a
+second reward mode, a truncation, the centralised critic's hidden cards …).
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
-__all__ = ["ResearchHooks"]
+from .spiel import SpielHooks
+
+__all__ = ["AdapterAlias", "Encoder", "ResearchHooks"]
+
+#: The generic adapters a public name may stand for.
+AdapterKind = Literal["gym", "aec", "rlcard"]
+
+
+@dataclass(frozen=True, slots=True)
+class AdapterAlias:
+    """A public name (``ParisEnv`` …) for one of :mod:`paston.env`'s generic adapters bound to
+    this game: ``paston.env`` builds the bound class when the name is first asked for."""
+
+    #: ``gym`` (the single-learner Gymnasium env), ``aec`` (PettingZoo) or ``rlcard``.
+    adapter: AdapterKind
+
+
+@dataclass(frozen=True, slots=True)
+class Encoder:
+    """One observation layout: its shape and the encoder of a view into it."""
+
+    #: The shape of one observation (a flat vector: ``(size,)``).
+    shape: tuple[int, ...]
+    #: ``encode(view) -> numpy float32 array`` of ``shape``, from that view alone.
+    encode: Callable[[Any], Any]
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,7 +54,8 @@ class ResearchHooks:
     information_state_shape: Callable[[int], tuple[int, ...]]
     #: ``information_state(state, seat) -> numpy float32 array``.
     information_state: Callable[[Any, int], Any]
-    #: Divide a hand's result by this for rewards in about [-1, 1].
+    #: Divide a hand's result by this for rewards in about [-1, 1] (the adapters'
+    #: ``normalize_reward=True``).
     reward_scale: float = 1.0
     #: ``deal_from_outcomes(players, rules, outcomes)``: the state a sequence of chance
     #: outcomes deals (OpenSpiel's explicit chance nodes); with ``chance_outcomes(players)``
@@ -33,5 +64,69 @@ class ResearchHooks:
     chance_outcomes: Callable[[int], Sequence[int]] | None = None
     #: The longest hand in actions, per seat count (OpenSpiel's ``max_game_length``).
     max_game_length: Callable[[int], int] | None = None
-    #: Public names users already import from ``paston.env`` (``ParisEnv`` …) -> object.
-    aliases: Mapping[str, Callable[[], Any]] = field(default_factory=dict)
+    #: Public names users already import from ``paston.env`` (``ParisEnv``, ``encode`` …):
+    #: an :class:`AdapterAlias` for a generic adapter bound to this game, or a loader
+    #: returning the object (imported from the game's package on first use).
+    aliases: Mapping[str, AdapterAlias | Callable[[], Any]] = field(default_factory=dict)
+
+    # ------------------------------------------------------------ the generic adapters' part
+
+    #: The game's own keyword options of every adapter, with their defaults (Paston's
+    #: ``perfect_recall`` and ``first_deal``); the adapters refuse any other keyword and
+    #: pass the options, defaults filled in, to :attr:`encoder` and :attr:`new_hand`.
+    options: Mapping[str, Any] = field(default_factory=dict)
+    #: ``encoder(players, options) -> Encoder``: the observation for these options; ``None``:
+    #: :attr:`observation_shape` and :attr:`observe` whatever the options.
+    encoder: Callable[[int, Mapping[str, Any]], Encoder] | None = None
+    #: ``new_hand(players, rules, rng, seat, options) -> State``: one hand dealt from ``rng``
+    #: in which ``seat`` (when not ``None``) takes part. ``None``: the first hand of
+    #: ``new_match(players, rules, dealer)`` with a dealer drawn from ``rng``.
+    new_hand: Callable[[int, Any, random.Random, int | None, Mapping[str, Any]], Any] | None = None
+    #: The bot the single-learner env seats at the other seats when none is named.
+    default_opponent: str = "heuristic"
+    #: The reward mode the adapters use when none is named: ``hand`` (the hand's result for
+    #: the seat), ``match`` (Gymnasium only: a whole match, paid as the change of the seat's
+    #: running total), or a key of :attr:`rewards` or :attr:`reward_names`.
+    default_reward: str = "hand"
+    #: Further reward modes: ``name -> reward(state, seat)``, paid when the seat's part of
+    #: the hand ends (Paris's ``rank``: by finishing place).
+    rewards: Mapping[str, Callable[[Any, int], float]] = field(default_factory=dict)
+    #: The game's own words for the generic modes (Paston: ``deal`` for ``hand``, ``game``
+    #: for ``match``).
+    reward_names: Mapping[str, str] = field(default_factory=dict)
+    #: ``seat_done(state, seat)``: the seat's part is over before the hand is (a Paris seat
+    #: that went out); its episode ends there. ``None``: only when the hand is over.
+    seat_done: Callable[[Any, int], bool] | None = None
+    #: ``truncated(state)``: an over hand was cut short (a turn limit), so the adapters
+    #: report a truncation rather than a termination.
+    truncated: Callable[[Any], bool] | None = None
+    #: ``explain_illegal(state, action) -> str``: why the seat to act may not take
+    #: ``action`` (the adapters name the legal actions after it).
+    explain_illegal: Callable[[Any, int], str] | None = None
+    #: ``info(view) -> mapping``: the game's entries in an adapter's ``info`` dict, from one
+    #: seat's view (Paris: ``turns``, and once over ``ranking`` …).
+    info: Callable[[Any], Mapping[str, Any]] | None = None
+    #: ``render(view) -> str``: a view as text for the adapters' ``render()``; ``None``: the
+    #: view's JSON.
+    render: Callable[[Any], str] | None = None
+    #: ``hidden_size(players)`` and ``hidden(state)``: what no seat's view holds, as a
+    #: float32 vector after the seats' observations in the AEC env's ``state()`` (for
+    #: centralised critics only). ``None``: nothing is added.
+    hidden_size: Callable[[int], int] | None = None
+    hidden: Callable[[Any], Any] | None = None
+    #: ``action_record(view) -> [(seat, notation), …]``: every action as the viewer may know
+    #: it (RLCard's ``action_record``). ``None``: an empty record.
+    action_record: Callable[[Any], list[tuple[int, str]]] | None = None
+    #: ``perfect_information(state) -> dict``: every card, for analysis (RLCard's
+    #: ``get_perfect_information``); ``None``: the adapters offer none.
+    perfect_information: Callable[[Any], dict[str, Any]] | None = None
+
+    # ------------------------------------------------------------ OpenSpiel's part
+
+    #: ``information_state_string(state, seat) -> str``: the perfect-recall text of what
+    #: ``seat`` has seen and done (OpenSpiel's ``information_state_string``; ISMCTS keys its
+    #: tree with it). ``None``: the generic game writes the tensor's non-zero entries.
+    information_state_string: Callable[[Any, int], str] | None = None
+    #: OpenSpiel's facts of the game: parameters, bounds of the returns, the deal as explicit
+    #: chance nodes (:class:`~paston.core.hooks.spiel.SpielHooks`; ``None``: the defaults).
+    spiel: SpielHooks | None = None

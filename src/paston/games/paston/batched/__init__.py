@@ -13,8 +13,8 @@ compiled code (numba), observations and legal-action masks as arrays.
 ((4, 3), dtype('bool'))
 
 Each row is one whole deal (auction, prikup exchange, contract, whist, play, score) under
-the engine's rules; ``obs[i]`` is :func:`paston.games.paston.encoding.encode` of the view of the seat
-to act in deal ``i`` (``to_act[i]``), value for value, and ``mask[i]`` its legal actions.
+the engine's rules; ``obs[i]`` is :func:`paston.games.paston.encoding.encode` of the view of
+the seat to act in deal ``i`` (``to_act[i]``), value for value, and ``mask[i]`` its legal actions.
 A deal that ends pays every seat's deal score in ``reward[i]`` (seat order), sets
 ``done[i]`` and is dealt afresh at once (auto-reset), so ``obs[i]`` then belongs to the new
 deal. Dealers are drawn at random; deals thrown in before the auction are dealt again.
@@ -26,8 +26,8 @@ import numpy as np
 import numpy.typing as npt
 
 from ..actions import NUM_ACTIONS, action_str
-from ..rules import DEFAULT_RULES, Rules
 from ..encoding import Layout, layout_for
+from ..rules import DEFAULT_RULES, Rules
 from . import kernel as k
 
 __all__ = ["BatchedPaston"]

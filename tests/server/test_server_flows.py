@@ -14,7 +14,7 @@ import httpx
 from server_helpers import THREE_HUMANS, Client, ThreadServer, my_turn, new_table
 
 from paston.bots import BOT_NAMES
-from paston.bots.registry import _FACTORIES, register_bot
+from paston.bots.registry import _registered_for_tests, register_bot
 from paston.games.paston.bots.random_bot import RandomBot
 
 
@@ -341,6 +341,6 @@ def test_slow_bots_do_not_block_other_tables(thread_server: ThreadServer) -> Non
         run(main())
     finally:
         _SleepyBot.release.set()
-        _FACTORIES.pop("sleepy", None)
+        _registered_for_tests("paston").pop("sleepy", None)
         if "sleepy" in BOT_NAMES:
             BOT_NAMES.remove("sleepy")

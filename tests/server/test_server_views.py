@@ -1,4 +1,4 @@
-"""Unit tests of the server's per-viewer builders: spectator view, reveal, timer defaults."""
+"""Unit tests of Paston's table hooks the server shows: spectator view, reveal, timer defaults."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 from paston.games.paston.cards import parse_card
 from paston.games.paston.rules import Rules
 from paston.games.paston.shuffle import deal_cards
-from paston.server.views import deal_reveal, default_action, spectator_view
+from paston.games.paston.table_views import default_action, spectator_view
+from paston.games.paston.table_views import reveal as deal_reveal
 
 
 @settings(max_examples=60, deadline=None)

@@ -34,6 +34,14 @@ def option_bounds(game: str) -> Bounds:
     return play.bot_option_bounds if play is not None else {}
 
 
+def settable_options() -> set[str]:
+    """Every option some bot of some game lets a client set (the others, such as a solver's
+    table size, never may be)."""
+    return {
+        option for game in available() for bot in option_bounds(game).values() for option in bot
+    }
+
+
 class _BoundsByGame(Mapping[str, Bounds]):
     """game -> bot -> option -> bounds, read from each game's play hooks when asked."""
 
@@ -102,13 +110,10 @@ def check_bot_spec(info: GameInfo, value: Any, key: str) -> str:
         raise BadRequest(
             f"{key!r}: {name!r} is not a bot offered for {info.name}; choose one of: {names}"
         )
-    bounds_of = option_bounds(info.name)
-    takes = bounds_of.get(name, {})
-    # Every option some bot of the game lets a client set (the others are never allowed).
-    settable = {option for bot in bounds_of.values() for option in bot}
+    takes = option_bounds(info.name).get(name, {})
     parts = []
     for option, raw in sorted(options.items()):
-        if option not in settable:
+        if option not in settable_options():
             raise BadRequest(
                 f"{key!r}: option {option!r} may not be set over the network; "
                 + _allowed(info.name, name)

@@ -7,7 +7,6 @@ The server reaches them through :data:`HOOKS`, the Paris table hook group (``Gam
 from __future__ import annotations
 
 import importlib
-import importlib.util
 from collections.abc import Sequence
 from typing import Any
 
@@ -117,13 +116,9 @@ def record_summary(record: dict[str, Any]) -> dict[str, Any]:
 
 
 def _replay_steps(record: dict[str, Any]) -> Any:
-    # Imported on first use: the browser replay's steps are not needed to play.
+    # Imported on call: ``replay_steps`` draws on this module (and is not needed to play).
     module = importlib.import_module(f"{__package__}.replay_steps")
     return module.replay_steps(record)
-
-
-def _has(module: str) -> bool:
-    return importlib.util.find_spec(f"{__package__}.{module}") is not None
 
 
 #: The Paris table hook group.
@@ -132,7 +127,7 @@ HOOKS = TableHooks(
     reveal=reveal,
     default_action=default_action,
     score_row=score_row,
-    replay_steps=_replay_steps if _has("replay_steps") else None,
+    replay_steps=_replay_steps,
     record_summary=record_summary,
     outcome=outcome,
     match_options={"games": "number of games in the session (the loser deals next)"},

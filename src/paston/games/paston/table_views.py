@@ -10,7 +10,6 @@ hook group (``GameInfo.table``).
 from __future__ import annotations
 
 import importlib
-import importlib.util
 from collections.abc import Sequence
 from typing import Any
 
@@ -144,13 +143,9 @@ def hand_number(game: Game) -> int:
 
 
 def _replay_steps(record: dict[str, Any]) -> Any:
-    # Imported on first use: the browser replay's steps are not needed to play.
+    # Imported on call: ``replay_steps`` draws on this module (and is not needed to play).
     module = importlib.import_module(f"{__package__}.replay_steps")
     return module.replay_steps(record)
-
-
-def _has(module: str) -> bool:
-    return importlib.util.find_spec(f"{__package__}.{module}") is not None
 
 
 #: Paston's table hook group.
@@ -159,7 +154,7 @@ HOOKS = TableHooks(
     reveal=reveal,
     default_action=default_action,
     score_row=score_row,
-    replay_steps=_replay_steps if _has("replay_steps") else None,
+    replay_steps=_replay_steps,
     outcome=outcome,
     hand_number=hand_number,
     restore_hand=restore_deal,

@@ -148,6 +148,38 @@ class MonteCarloEvaluator:
 
     # ---------------------------------------------------------------- one hand
 
+    def grade_decision(
+        self,
+        state: Any,
+        action: int,
+        settings: Settings = DEFAULT,
+        *,
+        rng: random.Random,
+        bots: list[Bot],
+        number: int = 1,
+        index: int = 1,
+    ) -> Decision:
+        """Grade ``action`` taken by the seat to act in ``state`` (action ``index`` of hand
+        ``number``), with worlds drawn from ``rng`` and played out by ``bots`` (one per seat).
+        The expected values depend on ``state`` only through what that seat sees of it; the
+        hindsight values are those of ``state`` itself."""
+        info = self._info()
+        hooks = info.analysis
+        seat = state.to_act
+        if seat is None:
+            raise ValueError("the state is over: there is no decision to grade")
+        notation = state.action_str
+        choice = Choice(seat=seat, phase=state.phase, trick=None,
+                        groups={a: a for a in state.legal_actions()}, taken=action,
+                        notation=notation, text=hooks.action_text or notation)  # fmt: skip
+        return grade(choice, number, index, _worlds(info, state, seat, rng), state.copy(),
+                     _value(info, seat, bots), settings, self.scale)  # fmt: skip
+
+    def rollout_bots(self, players: int, settings: Settings = DEFAULT) -> list[Bot]:
+        """One rollout bot per seat (the caller closes them)."""
+        spec = self._rollout_bot or self._hooks().rollout_bot
+        return [make_bot(spec, seed=settings.seed + s, game=self.game) for s in range(players)]
+
     def _analyse_hand(
         self,
         hand: Hand,
@@ -156,32 +188,18 @@ class MonteCarloEvaluator:
         settings: Settings,
         step: Callable[[], None] | None,
     ) -> DealAnalysis:
-        info = self._info()
-        hooks = info.analysis
         start, actions = hand
         # One random stream per hand: a hand's analysis does not depend on the others'.
         rng = random.Random(settings.seed * 1_000_003 + number)
-        spec = self._rollout_bot or hooks.rollout_bot
-        bots = [make_bot(spec, seed=settings.seed + s, game=self.game)
-                for s in range(start.players)]  # fmt: skip
-        scale = self.scale
+        bots = self.rollout_bots(start.players, settings)
         decisions: list[Decision] = []
         try:
             state = start.copy()
             for index, action in enumerate(actions, start=1):
-                legal = state.legal_actions()
-                if len(legal) > 1:
-                    seat = state.to_act
-                    assert seat is not None
-                    notation = state.action_str
-                    choice = Choice(seat=seat, phase=state.phase, trick=None,
-                                    groups={a: a for a in legal}, taken=action,
-                                    notation=notation,
-                                    text=hooks.action_text or notation)  # fmt: skip
-                    worlds = _worlds(info, state, seat, rng)
-                    value = _value(info, seat, bots)
-                    decisions.append(grade(choice, number, index, worlds, state.copy(), value,
-                                           settings, scale))  # fmt: skip
+                if len(state.legal_actions()) > 1:
+                    decisions.append(self.grade_decision(state, action, settings, rng=rng,
+                                                         bots=bots, number=number,
+                                                         index=index))  # fmt: skip
                     if step is not None:
                         step()
                 state.apply(action)

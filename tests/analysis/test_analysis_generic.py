@@ -42,7 +42,7 @@ def finished_paris(seed: int = 3) -> dict[str, Any]:
     return record
 
 
-def finished_paskievics(seed: int = 5) -> dict[str, Any]:
+def finished_paskievics(seed: int = 4) -> dict[str, Any]:
     """The first deal of a seeded four-player Paskievics game, played by the heuristic."""
     state = get_game("paskievics").new_match(4).next_state(random.Random(seed))
     assert isinstance(state, PaskievicsState)

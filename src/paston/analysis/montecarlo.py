@@ -9,7 +9,8 @@ For every decision of a record with more than one legal action:
   its end with the game's rollout bot (:attr:`~paston.core.hooks.analysis.AnalysisHooks.
   rollout_bot`, which sees only its own seat's view); the value is the deciding seat's result
   (``state.result()``), or minus its finishing place for a game that ranks its players
-  (``info.play.placings``);
+  (``info.play.placings``). A game may give its own quicker playout of a whole world instead
+  (:attr:`~paston.core.hooks.analysis.AnalysisHooks.rollout`);
 * the expected value, standard errors, hindsight (the same values in the real state) and the
   grade on the game's scale are the shared :func:`paston.analysis.grading.grade`.
 
@@ -232,8 +233,10 @@ def _worlds(
 def _value(
     info: GameInfo, seat: int, bots: list[Bot]
 ) -> Callable[[Any, list[int]], dict[int, float]]:
-    """``value(world, actions)``: each action's value to ``seat`` by a playout with ``bots``;
-    an empty mapping when a playout does not end (the world is then skipped)."""
+    """``value(world, actions)``: each action's value to ``seat`` by the game's own rollout
+    when it has one, else by a playout with ``bots``; an empty mapping when a playout does
+    not end (the world is then skipped)."""
+    rollout = info.analysis.rollout
     placings = info.play.placings
 
     def value(world: Any, actions: list[int]) -> dict[int, float]:
@@ -241,6 +244,9 @@ def _value(
         for action in actions:
             branch = world.copy()
             branch.apply(action)
+            if rollout is not None:
+                out[action] = rollout(branch, seat)
+                continue
             steps = 0
             while not branch.is_over:
                 steps += 1

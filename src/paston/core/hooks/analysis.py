@@ -54,6 +54,12 @@ class AnalysisHooks:
     #: The bot that plays each world to its end in the generic evaluator (a name of the
     #: game's ``play`` group: quick and reading only its seat's view).
     rollout_bot: str = "random"
+    #: ``rollout(state, seat) -> value``: the game's own quick playout of a complete state
+    #: (changed in place) and ``seat``'s value at its end, in :attr:`unit`; the generic
+    #: evaluator uses it instead of :attr:`rollout_bot` when given. It may read the whole
+    #: state: the evaluator passes it sampled worlds (the seat's knowledge only) and, for
+    #: hindsight, the real state.
+    rollout: Callable[[Any, int], float] | None = None
     #: The generic evaluator's unit of value (said in the report's legend) and its grade
     #: thresholds in that unit (see :data:`DEFAULT_THRESHOLDS`).
     unit: str = "the seat's result of the hand"

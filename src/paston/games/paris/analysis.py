@@ -282,6 +282,11 @@ def hands(record: dict[str, Any]) -> tuple[str, list[tuple[Any, list[int]]]]:
     return kind, out
 
 
+def rollout(state: ParisState, seat: int) -> float:
+    """The value of ``state`` to ``seat`` by the thumb-rule playout (the evaluator's own)."""
+    return -(playout(state, seat, _horizon(state.players)) + 1.0)
+
+
 def _hand_title(n: int) -> str:
     return t("analyse.game", "Game {n}", n=n)  # a Paris hand is a whole game
 
@@ -292,6 +297,7 @@ HOOKS = AnalysisHooks(
     formats=(SESSION_FORMAT,),
     action_text=action_text,
     rollout_bot="heuristic",
+    rollout=rollout,
     unit=SCALE.unit,
     thresholds=SCALE.thresholds,
     hand_title=_hand_title,

@@ -173,7 +173,7 @@ def test_a_whole_paskievics_game_by_clicking(server: Server, new_page: Any, seat
 
     watcher.wait_for_function(GAME_OVER)
     assert watcher.locator("#my-hand .card").count() == 0
-    # The replay viewer draws Paskievics records (games/paskievics_replay.js): the link shows.
+    # The replay viewer draws Paskievics records (the server's replay steps): the link shows.
     assert page.locator("#replay-link").is_visible()
 
     # The game ends on a scored deal, which is played (no flag here scores one unplayed): its

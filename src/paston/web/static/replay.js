@@ -1,32 +1,36 @@
-// The replay viewer: steps through the finished deals of a table's game record
-// (GET /api/tables/{id}/replay). The game is finished, so every hand is shown.
+// The replay page for every game (/t/{id}/replay): steps through a finished table's hands.
+//
+// The server replays the table's record with the game's own engine and sends every step
+// (`steps` of GET /api/tables/{id}/replay, from the game's replay_steps hook): per hand
+// `{steps, actions, shared, over, score_row}`, each step a view of the table as a spectator
+// sees it with what the finished game no longer hides added. This page holds no rules: it
+// draws each step with the game's table renderer (loaded like the table page does, through
+// game_registry.js), passes the hand's end-of-hand reveal (`over`) at its last step, and
+// moves the controls, the score sheet and the analysis panel. A step may name lists it
+// shares with the other steps of its hand (`shared`: the hand's list, the step's length).
+//
+// A renderer may add, besides what table.js uses:
+//   describeStep(action, before, after, names)  one line on what was just done
+//   handSummary(hand, names)                    a few words on how a hand went (its option)
+//   replayDecorate(view, ctx, { hand, step, over })  after render: what only a replay shows
 
-// `tr` is `t` where a function's `t` is the table.
-import { mountLanguage, t, t as tr } from "./i18n.js";
-import { downloadJSON, escapeHTML, getJSON, playback, seatName, setBotLabels } from "./api.js";
-import { CONTRACT_LABEL, CONTRACT_TRUMP, SUIT_SYMBOL, actionLabel, cardElement, handOrder } from "./cards.js";
+import { mountLanguage, t } from "./i18n.js";
+import { downloadJSON, getJSON, playback, seatName, setBotLabels } from "./api.js";
 import { showAnalysisStep, startAnalysis } from "./analysis.js";
-import {
-  contractText,
-  dealResultHTML,
-  positions,
-  renderAuction,
-  renderChart,
-  renderLastTrick,
-  renderScoreSheet,
-  renderSeatBox,
-  renderTrick,
-  tagHTML,
-} from "./render.js";
+import { loadGame } from "./game_registry.js";
+import { tagHTML } from "./render.js";
 
 const $ = (sel) => document.querySelector(sel);
 const params = new URLSearchParams(location.search);
 const tableId = params.get("t") ?? (location.pathname.match(/^\/t\/([^/]+)\/replay/)?.[1] ?? "");
 
-let data = null; // {record, summary, seats}
-let game = null; // replayGame(record)
-let names = ["Seat 0", "Seat 1", "Seat 2"];
-let pos = { deal: 0, step: 0 };
+let summary = null; // GET /api/tables/{id}
+let info = null; // the game's GET /api/games entry
+let renderer = null;
+let hands = []; // the replay's steps, one entry per hand
+let names = [];
+let pos = { hand: 0, step: 0 };
+let shown = null; // the position drawn last: a single step forward may animate
 
 function showError(text) {
   const el = $("#error");
@@ -34,290 +38,238 @@ function showError(text) {
   el.hidden = false;
 }
 
-function dealSteps(i) {
-  return game.deals[i].steps.length;
+function noun(plural = false) {
+  return (info?.hand_noun ?? ["hand", "hands"])[plural ? 1 : 0];
+}
+const capital = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+
+function nothingToReplay() {
+  showError(t("replay.nothing_hand", "No {hand} of this table has finished yet: there is nothing to replay.", { hand: noun() }));
+  $("#controls").hidden = true;
 }
 
-function go(deal, step) {
-  const n = game.deals.length;
-  deal = Math.max(0, Math.min(n - 1, deal));
-  step = Math.max(0, Math.min(dealSteps(deal) - 1, step));
-  pos = { deal, step };
-  render();
-}
+// ------------------------------------------------------------------ moving
 
+const steps = (h) => hands[h].steps.length;
+const atEnd = () => pos.hand === hands.length - 1 && pos.step === steps(pos.hand) - 1;
+
+function go(h, step) {
+  h = Math.max(0, Math.min(hands.length - 1, h));
+  step = Math.max(0, Math.min(steps(h) - 1, step));
+  pos = { hand: h, step };
+  draw();
+  showAnalysisStep(h, step); // the analysis panel follows the replay (analysis.js)
+}
 function forward() {
-  if (pos.step < dealSteps(pos.deal) - 1) go(pos.deal, pos.step + 1);
-  else if (pos.deal < game.deals.length - 1) go(pos.deal + 1, 0);
+  if (pos.step < steps(pos.hand) - 1) go(pos.hand, pos.step + 1);
+  else if (pos.hand < hands.length - 1) go(pos.hand + 1, 0);
   else stop();
 }
 function back() {
-  if (pos.step > 0) go(pos.deal, pos.step - 1);
-  else if (pos.deal > 0) go(pos.deal - 1, dealSteps(pos.deal - 1) - 1);
+  if (pos.step > 0) go(pos.hand, pos.step - 1);
+  else if (pos.hand > 0) go(pos.hand - 1, steps(pos.hand - 1) - 1);
 }
-function atEnd() {
-  return pos.deal === game.deals.length - 1 && pos.step === dealSteps(pos.deal) - 1;
-}
+const toEnd = () => go(hands.length - 1, steps(hands.length - 1) - 1);
+
 // Looked up when first used: the page's elements exist by then.
 let player = null;
 function playing() {
-  player ??= playback($("#play"), { forward, atEnd, restart: () => go(0, 0), ms: 700 });
+  player ??= playback($("#play"), { forward, atEnd, restart: () => go(0, 0), ms: 800 });
   return player;
 }
-function play() {
-  playing().toggle();
-}
-function stop() {
-  playing().stop();
+const play = () => playing().toggle();
+const stop = () => playing().stop();
+
+// ------------------------------------------------------------------ drawing
+
+// A step's view with its shared lists filled in (the first n items of the hand's list).
+function viewAt(hand, k) {
+  const step = hand.steps[k];
+  const view = { ...step };
+  delete view.shared;
+  delete view.open;
+  for (const [key, n] of Object.entries(step.shared ?? {})) view[key] = (hand.shared?.[key] ?? []).slice(0, n);
+  return view;
 }
 
-function describe(st) {
-  if (!st.last)
-    return st.redeal ? t("replay.thrown_in", "Thrown in before the bidding") : t("replay.dealt", "The cards are dealt");
-  const { seat, action } = st.last;
-  const name = names[seat];
-  if (action.length === 2) return t("event.plays", "{name} plays {card}", { name, card: actionLabel(action) });
-  if (action.startsWith("discard"))
-    return t("replay.discards", "{name} discards {cards}", { name, cards: action.split(" ").slice(1).join(" ") });
-  if (["paston", "glitch", "dineri", "gupa", "grkha"].includes(action))
-    return t("event.bids", "{name} bids {contract}", { name, contract: CONTRACT_LABEL[action] });
-  if (action === "pass") return t("event.passes", "{name} passes", { name });
-  return `${names[seat]}: ${actionLabel(action)}`;
+function describe(hand, k) {
+  if (k === 0)
+    return t("replay.dealt_hand", "{Hand} {n}: the cards are dealt.", { Hand: capital(noun()), n: pos.hand + 1 });
+  const action = hand.actions[k - 1];
+  const line = renderer.describeStep?.(action, viewAt(hand, k - 1), viewAt(hand, k), names);
+  return line || `${names[action.seat] ?? "?"}: ${action.action}`;
 }
 
-function render() {
-  const d = game.deals[pos.deal];
-  const st = d.steps[pos.step];
-  const sum = data.summary.deals[pos.deal] ?? {};
-  const p = positions(0);
-  const trump = st.contract && CONTRACT_TRUMP[st.contract] ? CONTRACT_TRUMP[st.contract] : null;
+function draw() {
+  const hand = hands[pos.hand];
+  const k = pos.step;
+  const last = k === steps(pos.hand) - 1;
+  const view = viewAt(hand, k);
+  const over = last && hand.over ? hand.over : null;
+  const gameOver = atEnd() && summary.status === "over";
+  const stepForward = shown && shown.hand === pos.hand && shown.step === k - 1;
+  shown = { ...pos };
   const felt = $("#felt");
-  felt.dataset.deal = String(pos.deal + 1);
-  felt.dataset.step = String(pos.step);
-  felt.dataset.phase = st.phase;
+  felt.dataset.game = summary.game;
+  felt.dataset.deal = String(pos.hand + 1);
+  felt.dataset.step = String(k);
+  felt.dataset.phase = over ? "over" : (view.phase ?? "");
+  const state = {
+    you: { seat: null },
+    table: { ...summary, status: gameOver ? "over" : "playing", deal_number: pos.hand + 1 },
+    view,
+    // Every card is shown: what the game opens at each step, else the hand's reveal at its end.
+    deal_over: hand.steps[k].open ?? over,
+  };
+  const ctx = {
+    state,
+    view,
+    table: state.table,
+    me: null,
+    myTurn: false,
+    pending: false,
+    replay: true,
+    names,
+    labels: names,
+    KEYS: [],
+    bindKey() {},
+    sendAction() {},
+    rerender: draw,
+    commonTags: (s) => {
+      const tags = view.dealer === s ? [tagHTML("dealer", t("replay.dealer", "dealer"))] : [];
+      if (summary.seats[s]?.kind === "bot") tags.push(tagHTML("bot", t("replay.bot", "bot")));
+      return tags;
+    },
+    waitingBanner: () => document.createElement("div"),
+    speed: stepForward ? 1 : 0,
+    tableId,
+  };
+  renderer.render(view, ctx);
+  renderer.replayDecorate?.(view, ctx, { hand, step: k, over });
+  $("#replay-said").textContent = describe(hand, k);
 
-  for (const [where, s] of [
-    ["#seat-left", p.left],
-    ["#seat-right", p.right],
-    ["#seat-me", p.me],
-  ]) {
-    const tags = [];
-    if (d.deal.dealer === s) tags.push(tagHTML("dealer", "dealer"));
-    if (st.declarer === s) tags.push(tagHTML("declarer", "declarer"));
-    for (const [ss, a] of st.defence) if (ss === s) tags.push(a === "whist" ? tagHTML("whist", "whist") : tagHTML("passed", "no whist"));
-    const info = {
-      seat: s,
-      name: names[s],
-      tags,
-      turn: st.toAct === s,
-      trump,
-      stat: st.phase === "play" || st.tricks.length ? `${escapeHTML(t("stat.tricks", "Tricks:"))} <b>${st.tricksWon[s]}</b>` : "",
-    };
-    if (where !== "#seat-me") info.hand = { open: st.hands[s] };
-    renderSeatBox($(where), info);
-  }
-  const hand = $("#my-hand");
-  hand.replaceChildren();
-  for (const c of handOrder(st.hands[p.me], trump)) hand.append(cardElement(c));
-
-  // The middle: the trick, else the last trick, else the prikup (face up: the game is over).
-  const area = $("#trick-area");
-  if (st.trick.length) renderTrick(area, st.trick, 0, names);
-  else if (st.tricks.length) {
-    const last = st.tricks[st.tricks.length - 1];
-    renderTrick(area, last.cards, 0, names, { winner: last.winner });
-  } else {
-    area.replaceChildren();
-    const wrap = document.createElement("div");
-    wrap.className = "trick-slot center";
-    const pair = document.createElement("div");
-    pair.style.display = "flex";
-    pair.style.gap = "6px";
-    const shown = st.discards ?? (st.declarer === null ? st.prikup : []);
-    for (const c of shown) pair.append(cardElement(c));
-    const cap = document.createElement("span");
-    cap.className = "who-played";
-    cap.textContent = st.discards
-      ? t("replay.discarded", "discarded")
-      : st.declarer === null
-        ? t("term.prikup_lower", "prikup")
-        : t("replay.took_prikup", "{name} took the prikup", { name: names[st.declarer] });
-    wrap.append(pair, cap);
-    area.append(wrap);
-  }
-
-  $("#turn-line").textContent = describe(st);
-  let c = "";
-  if (st.contract && st.contract !== "surrender")
-    c = `${contractText(st.contract)} by ${escapeHTML(names[st.declarer])} · trumps ${SUIT_SYMBOL[CONTRACT_TRUMP[st.contract]]}`;
-  else if (st.bid)
-    c = escapeHTML(t("status.highest_bid", "Highest bid: {contract} ({name})", { contract: contractText(st.bid), name: names[st.bidder] }));
-  $("#contract-line").innerHTML = c;
-
-  const total = game.deals.reduce((a, x) => a + x.steps.length, 0);
-  const before = game.deals.slice(0, pos.deal).reduce((a, x) => a + x.steps.length, 0);
-  $("#position").textContent = t("pkreplay.position", "Deal {deal} of {deals} · step {step} of {steps} ({at}/{total})", {
-    deal: pos.deal + 1,
-    deals: game.deals.length,
-    step: pos.step + 1,
-    steps: d.steps.length,
-    at: before + pos.step + 1,
+  const total = hands.reduce((n, x) => n + x.steps.length, 0);
+  const before = hands.slice(0, pos.hand).reduce((n, x) => n + x.steps.length, 0);
+  $("#position").textContent = t("replay.position_hand", "{Hand} {n} of {count} · step {step} of {steps} ({at}/{total})", {
+    Hand: capital(noun()),
+    n: pos.hand + 1,
+    count: hands.length,
+    step: k + 1,
+    steps: steps(pos.hand),
+    at: before + k + 1,
     total,
   });
-  $("#deal-select").value = String(pos.deal);
-  $("#back").disabled = pos.deal === 0 && pos.step === 0;
+  $("#deal-select").value = String(pos.hand);
+  $("#back").disabled = pos.hand === 0 && k === 0;
   $("#first").disabled = $("#back").disabled;
-  $("#prev-deal").disabled = pos.deal === 0;
+  $("#prev-deal").disabled = pos.hand === 0;
   $("#forward").disabled = atEnd();
   $("#last").disabled = atEnd();
-  $("#next-deal").disabled = pos.deal === game.deals.length - 1;
-
-  const res = $("#replay-result");
-  const final = pos.step === d.steps.length - 1 && (st.scores || st.redeal);
-  res.innerHTML = "";
-  if (final) {
-    const box = document.createElement("div");
-    box.className = "deal-result";
-    box.id = "deal-result";
-    box.innerHTML = dealResultHTML(
-      {
-        redeal: st.redeal,
-        contract: st.contract,
-        declarer: st.declarer,
-        whisters: st.whisters,
-        tricks: st.tricks.length ? st.tricksWon : null,
-        scores: sum.scores ?? st.scores,
-      },
-      names,
-    );
-    res.append(box);
-  }
-
-  const rows = [
-    [t("common.deal", "Deal"), `${pos.deal + 1}`],
-    [t("info.dealer", "Dealer"), names[d.deal.dealer]],
-  ];
-  if (st.bid) rows.push([t("info.final_bid", "Final bid"), contractText(st.bid)]);
-  if (st.allPass) rows.push([t("common.auction", "Auction"), t("replay.all_passed", "all passed")]);
-  if (st.declarer !== null) rows.push([t("info.declarer", "Declarer"), names[st.declarer]]);
-  if (st.contract) rows.push([t("info.contract", "Contract"), contractText(st.contract)]);
-  rows.push([t("term.prikup", "Prikup"), d.deal.prikup.map((x) => (x[0] === "T" ? "10" : x[0]) + SUIT_SYMBOL[x[1]]).join(" ")]);
-  if (st.discards) rows.push([t("result.discards", "Discards"), st.discards.map((x) => (x[0] === "T" ? "10" : x[0]) + SUIT_SYMBOL[x[1]]).join(" ")]);
-  $("#deal-info").innerHTML = rows.map(([k, v]) => `<dt>${escapeHTML(k)}</dt><dd>${escapeHTML(v)}</dd>`).join("");
-  renderAuction($("#auction"), st.history, names);
-  renderLastTrick($("#last-trick"), st.tricks.length ? st.tricks[st.tricks.length - 1] : null, names);
-  showAnalysisStep(pos.deal, pos.step);
-}
-
-function scoreRows() {
-  const rows = [];
-  let n = 0;
-  game.deals.forEach((d, i) => {
-    const last = d.steps[d.steps.length - 1];
-    const sum = data.summary.deals[i] ?? {};
-    const scores = sum.scores ?? last.scores;
-    if (!scores) return;
-    n += 1;
-    rows.push({ deal: n, declarer: last.declarer, contract: last.contract, scores, totals: d.after });
-  });
-  return rows;
+  $("#next-deal").disabled = pos.hand === hands.length - 1;
 }
 
 function onKey(ev) {
   if (ev.target?.tagName === "SELECT" || ev.target?.tagName === "INPUT") return;
-  const k = ev.key;
   const map = {
     ArrowRight: forward,
     ArrowLeft: back,
-    PageDown: () => go(pos.deal + 1, 0),
-    PageUp: () => go(pos.deal - 1, 0),
+    PageDown: () => go(pos.hand + 1, 0),
+    PageUp: () => go(pos.hand - 1, 0),
     Home: () => go(0, 0),
-    End: () => go(game.deals.length - 1, dealSteps(game.deals.length - 1) - 1),
+    End: toEnd,
     " ": play,
   };
-  if (map[k] && !(k === " " && ev.target?.tagName === "BUTTON")) {
+  if (map[ev.key] && !(ev.key === " " && ev.target?.tagName === "BUTTON")) {
     ev.preventDefault();
-    map[k]();
+    map[ev.key]();
   }
+}
+
+// ------------------------------------------------------------------ start
+
+// The controls leave the felt (the renderer owns it) for the top of the sidebar, with the
+// line that says what was just done.
+function mountControls() {
+  const bar = document.createElement("section");
+  bar.className = "panel replay-bar";
+  bar.append($("#controls"));
+  const said = document.createElement("p");
+  said.className = "replay-said";
+  said.id = "replay-said";
+  said.setAttribute("aria-live", "polite");
+  bar.append(said);
+  document.querySelector(".sidebar").prepend(bar);
+}
+
+function fillHandList() {
+  const sel = $("#deal-select");
+  sel.replaceChildren();
+  hands.forEach((hand, i) => {
+    const o = document.createElement("option");
+    o.value = String(i);
+    const what = renderer.handSummary?.(hand, names) ?? "";
+    o.textContent = t("replay.hand_option", "{Hand} {n}", { Hand: capital(noun()), n: i + 1 }) + (what ? ` — ${what}` : "");
+    sel.append(o);
+  });
+  sel.setAttribute("aria-label", capital(noun()));
+  sel.addEventListener("change", () => go(Number(sel.value), 0));
 }
 
 async function init() {
   mountLanguage();
   $("#table-link").href = `/t/${encodeURIComponent(tableId)}`;
+  let data;
   try {
-    setBotLabels(await getJSON("/api/bots"));
-  } catch {
-    /* bot names as labels */
-  }
-  try {
-    data = await getJSON(`/api/tables/${encodeURIComponent(tableId)}/replay`);
+    [summary, data] = await Promise.all([
+      getJSON(`/api/tables/${encodeURIComponent(tableId)}`),
+      getJSON(`/api/tables/${encodeURIComponent(tableId)}/replay`),
+    ]);
   } catch (e) {
-    if (e.status === 409) {
-      // No hand of the table has finished yet (nothing_to_replay): nothing to step through.
-      showError(t("replay.nothing", "No deal of this game has finished yet: there is nothing to replay."));
-      $("#controls").hidden = true;
-      return;
-    }
-    showError(t("replay.err_load", "Could not load the game: {error}", { error: e.message }));
-    return;
-  }
-  // Another game than Paston has a replayer of its own (games/NAME_replay.js).
-  const other = data.record?.format && !String(data.record.format).startsWith("paston");
-  if (other) {
-    try {
-      const t = await getJSON(`/api/tables/${encodeURIComponent(tableId)}`);
-      const mod = await import(`/static/games/${encodeURIComponent(t.game)}/replay.js`);
-      await mod.start({ data, summary: t, tableId, showError });
-    } catch (e) {
-      showError(t("replay.err_replay", "This game cannot be replayed here: {error}", { error: e.message }));
-    }
+    // 409: no hand of the table has finished yet (nothing_to_replay).
+    if (e.status === 409) nothingToReplay();
+    else showError(t("replay.err_load", "Could not load the game: {error}", { error: e.message }));
     return;
   }
   try {
-    const t = await getJSON(`/api/tables/${encodeURIComponent(tableId)}`);
-    names = t.seats.map(seatName);
-    $("#table-name").textContent = t.name;
-    document.title = tr("replay.title", "Paston — replay of {name}", { name: t.name });
-  } catch {
-    if (data.seats) names = data.seats.map((s, i) => s ?? tr("lobby.seat_n", "Seat {n}", { n: i }));
-  }
-  $("#export-button").addEventListener("click", () => downloadJSON(`paston-${tableId}.json`, data.record));
-  if (!data.record.deals.length) {
-    showError(t("replay.nothing", "No deal of this game has finished yet: there is nothing to replay."));
-    $("#controls").hidden = true;
+    ({ info, renderer } = await loadGame(summary.game));
+  } catch (e) {
+    showError(t("replay.err_replay", "This game cannot be replayed here: {error}", { error: e.message }));
     return;
   }
-  const { replayGame } = await import(`/static/games/${encodeURIComponent(data.record.format.split("-")[0])}/engine.js`);
-  game = replayGame(data.record);
-  const sel = $("#deal-select");
-  game.deals.forEach((d, i) => {
-    const last = d.steps[d.steps.length - 1];
-    const o = document.createElement("option");
-    o.value = String(i);
-    const what = last.redeal
-      ? "redeal"
-      : last.contract === "surrender"
-        ? `${names[last.declarer]} surrenders`
-        : last.contract
-          ? `${CONTRACT_LABEL[last.contract]} · ${names[last.declarer]}`
-          : "";
-    o.textContent = `${t("pkreplay.deal_option", "Deal {n}", { n: i + 1 })}${what ? " — " + what : ""}`;
-    sel.append(o);
-  });
-  sel.addEventListener("change", () => go(Number(sel.value), 0));
+  setBotLabels(info.bots ?? []);
+  names = summary.seats.map(seatName);
+  hands = data.steps ?? [];
+  const title = t(`game.${summary.game}.title`, info.title ?? summary.game);
+  document.title = t("replay.title_game", "{game} — replay of {name}", { game: title, name: summary.name });
+  $("#site-title").textContent = title;
+  $("#table-name").textContent = summary.name;
+  $("#export-button").addEventListener("click", () => downloadJSON(`${summary.game}-${tableId}.json`, data.record));
+  if (!hands.length || !hands.some((h) => h.steps.length > 1)) {
+    nothingToReplay();
+    return;
+  }
+  $("#keys-help").innerHTML = t(
+    "replay.keys_help_hand",
+    "Keys: <kbd>←</kbd> <kbd>→</kbd> step, <kbd>PgUp</kbd> <kbd>PgDn</kbd> {hand}, <kbd>Home</kbd> <kbd>End</kbd>, <kbd>Space</kbd> play/pause.",
+    { hand: noun() },
+  );
+  mountControls();
+  renderer.mount($("#felt"), $("#game-panel"));
+  $("#felt").classList.add("replay");
+  startAnalysis(tableId, names); // offers the analysis of the finished hands (docs/analysis.md)
+  fillHandList();
   $("#first").addEventListener("click", () => go(0, 0));
-  $("#prev-deal").addEventListener("click", () => go(pos.deal - 1, 0));
+  $("#prev-deal").addEventListener("click", () => go(pos.hand - 1, 0));
   $("#back").addEventListener("click", back);
   $("#forward").addEventListener("click", forward);
-  $("#next-deal").addEventListener("click", () => go(pos.deal + 1, 0));
-  $("#last").addEventListener("click", () => go(game.deals.length - 1, dealSteps(game.deals.length - 1) - 1));
+  $("#next-deal").addEventListener("click", () => go(pos.hand + 1, 0));
+  $("#last").addEventListener("click", toEnd);
   $("#play").addEventListener("click", play);
   document.addEventListener("keydown", onKey);
-  const rows = scoreRows();
-  renderScoreSheet($("#score-sheet"), rows, names);
-  renderChart($("#score-chart"), $("#chart-legend"), rows, names, game.rules.target ?? 121);
+  // The score sheet as the table draws it: the game's own rows, with the running totals.
+  const rows = hands.map((h) => h.score_row).filter(Boolean);
+  renderer.renderScores($("#score-sheet"), $("#score-chart"), $("#chart-legend"), rows, names, summary);
   go(0, 0);
-  startAnalysis(tableId, names);
 }
 
 init();

@@ -19,10 +19,7 @@ const RANK_NAME = { T: "10", J: "jack", Q: "queen", K: "king", A: "ace" };
 // "p" picks up, "r" says ready, "h" asks for a hint: the cards get the other keys.
 export const KEYS = "1234567890abcdefgijklmnoqstuvwxyz".split("");
 
-export const title = "Paris";
-export const handWord = "game";
 export const animated = true;
-export const replayable = true;
 export const keysHelp =
   "Keys: <kbd>1</kbd>…<kbd>9</kbd> <kbd>0</kbd> <kbd>a</kbd>… select a card (or turn a face-down card), " +
   "<kbd>Enter</kbd> plays the selection (or swaps), <kbd>P</kbd> picks up, <kbd>R</kbd> ready, " +
@@ -157,6 +154,18 @@ function legalParts(v) {
 }
 
 // ------------------------------------------------------------------ the renderer's interface
+
+// The replay page: what was just done (the event the action left in the log), and how a game
+// of the session ended.
+export function describeStep(action, before, after, names) {
+  const ev = after.events?.[after.events.length - 1];
+  return ev ? describeEvent(ev, names) : "";
+}
+
+export function handSummary(hand, names) {
+  const end = hand.steps[hand.steps.length - 1];
+  return end.loser !== null && end.loser !== undefined ? tr("parisreplay.loses", "{name} loses", { name: names[end.loser] }) : "";
+}
 
 export function mount(felt, panel) {
   felt.className = "felt around";

@@ -37,10 +37,6 @@ import { activeSeats, breakdown, pointsOf, trickSeats } from "./score.js";
 
 const $ = (sel) => document.querySelector(sel);
 
-export const title = "Paskievics";
-export const handWord = "deal";
-// The replay viewer draws Paskievics records too (games/paskievics_replay.js).
-export const replayable = true;
 export const keysHelp =
   "Keys: <kbd>1</kbd>…<kbd>9</kbd> <kbd>0</kbd> <kbd>a</kbd>… pick a listed choice (or a card to discard), " +
   "<kbd>Enter</kbd> confirms a discard, <kbd>H</kbd> hint, <kbd>Esc</kbd> clears a selection.";
@@ -107,7 +103,8 @@ export function phaseOf(s) {
 
 export function render(view, c) {
   ctx = c;
-  const v = view;
+  // Nobody is "you" in a replay: the bottom seat's talon cards are not "You got".
+  const v = ctx.replay ? { ...view, talon_received: null } : view;
   renderSeats(v);
   renderStatus(v);
   renderCenter(v);
@@ -115,6 +112,55 @@ export function render(view, c) {
   renderPanel(v);
   renderInfo(v);
   return 0;
+}
+
+// ------------------------------------------------------------------ the replay page
+
+// What was just done, in words (the status line says who is to act next).
+export function describeStep(action, before, after, names) {
+  return describeAction(names[action.seat], action.action, before.phase);
+}
+
+// How a deal went, for the replay's list of deals.
+export function handSummary(hand, names) {
+  const end = hand.steps[hand.steps.length - 1];
+  if (end.thrown_in) return tr("pkreplay.thrown_in", "thrown in");
+  return end.bid && end.declarer !== null ? `${LEVEL_WORD[end.bid]} · ${names[end.declarer]}` : "";
+}
+
+// Every hand face up in a replay (the renderer draws the other seats' backs during a deal),
+// and no choice panel before the deal's end: a replay has nothing to choose.
+export function replayDecorate(view, c, { over }) {
+  const names = c.names;
+  // A long auction or announcement round scrolls in its box: reachable by the keyboard too.
+  for (const id of ["#pk-auction", "#pk-announce"]) document.querySelector(id)?.setAttribute("tabindex", "0");
+  for (const box of document.querySelectorAll("#pk-seats .pk-seat[data-seat]")) {
+    const s = Number(box.dataset.seat);
+    const hand = box.querySelector(".pk-opp-hand");
+    if (!hand || hand.classList.contains("open")) continue;
+    hand.replaceChildren();
+    hand.classList.add("open");
+    hand.setAttribute("aria-label", tr("pkreplay.holds", "{name} holds", { name: names[s] }));
+    for (const card of sortCards(view.hands_now?.[s] ?? [])) hand.append(cardElement(card, { small: true }));
+  }
+  if (!over) document.querySelector("#action-panel")?.replaceChildren();
+  const mine = document.querySelector("#my-hand");
+  if (!mine || mine.childElementCount) return;
+  // The renderer draws seat 0 at the bottom when nobody is "you" (or the first player when
+  // seat 0 deals out of five); at the deal's end it shows its dealt cards, like the others.
+  const bottom = Number(document.querySelector("#pk-me")?.dataset.seat ?? 0);
+  mine.setAttribute("aria-label", tr("pkreplay.holds", "{name} holds", { name: names[bottom] }));
+  let prev = null;
+  const cards = over ? (over.hands?.[bottom] ?? []) : (view.hands_now?.[bottom] ?? []);
+  for (const card of sortCards(cards)) {
+    if (prev && prev !== groupOf(card)) {
+      const gap = document.createElement("span");
+      gap.className = "suit-gap";
+      mine.append(gap);
+    }
+    prev = groupOf(card);
+    mine.append(cardElement(card));
+  }
 }
 
 export function renderScores(table, chart, legend, sheet, names) {

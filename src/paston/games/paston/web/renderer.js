@@ -65,7 +65,6 @@ const state = () => ctx.state;
 const mySeat = () => ctx.me;
 const myTurn = () => ctx.myTurn;
 
-export const title = "Paston";
 export const keysHelp = tr(
   "paston.keys_help",
   "Keys: <kbd>1</kbd>…<kbd>9</kbd> <kbd>0</kbd> <kbd>a</kbd>… pick a listed choice, <kbd>Enter</kbd> confirms, <kbd>H</kbd> hint, <kbd>Esc</kbd> clears a selection.",
@@ -97,6 +96,18 @@ export function describeEvent(seat, action, names) {
   if (BID_LADDER.includes(action)) return tr("event.bids", "{name} bids {contract}", { name, contract: CONTRACT_LABEL[action] });
   if (action === "pass") return tr("event.passes", "{name} passes", { name });
   return `${names[seat]}: ${cardActionLabel(action)}`;
+}
+
+// The replay page: what was just done, and how a deal went (for the list of deals).
+export function describeStep(action, before, after, names) {
+  return describeEvent(action.seat, action.action, names);
+}
+
+export function handSummary(hand, names) {
+  const end = hand.steps[hand.steps.length - 1];
+  if (end.redeal) return tr("replay.redeal", "redeal");
+  if (end.contract === "surrender") return tr("replay.surrenders", "{name} surrenders", { name: names[end.declarer] });
+  return end.contract ? `${CONTRACT_LABEL[end.contract]} · ${names[end.declarer]}` : "";
 }
 
 export function phaseOf(st) {

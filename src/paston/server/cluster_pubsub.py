@@ -57,6 +57,8 @@ from starlette.websockets import WebSocket
 
 from .cluster_auth import PEER_KEY, sign
 from .errors import BadRequest
+from .form_limits import NICKNAME_MAX
+from .sockets import SocketLimits, read_socket, spectator_name
 from .table import Conn, Table, _dumps
 from .textcheck import clean_text
 
@@ -248,8 +250,6 @@ async def spectator_chat(table_id: str, request: Request) -> JSONResponse:
         body = None
     if not isinstance(body, dict):
         raise BadRequest("the body must be a JSON object with 'text' (and 'nickname')")
-    from .app import NICKNAME_MAX
-
     # Checked again here, as for a local spectator: the owner trusts no other process's checks.
     nickname = body.get("nickname")
     if nickname is not None:
@@ -520,8 +520,8 @@ class Fanout:
     async def serve_spectator(
         self, table_id: str, scope: Scope, receive: Receive, send: Send
     ) -> None:
-        """A spectator socket of a table another process owns: snapshot, then the stream."""
-        from .app import _read, _Reader, _spectator_name  # the same checks as a local socket
+        """A spectator socket of a table another process owns: snapshot, then the stream
+        (its messages pass the same checks as a local socket's)."""
 
         ws = WebSocket(scope, receive, send)
         state = scope["app"].state
@@ -534,13 +534,15 @@ class Fanout:
             await _close(ws, refusal.code, str(refusal), 4429)
             return
         try:
-            w = _Watcher(Conn(None, _spectator_name(ws)))
+            w = _Watcher(Conn(None, spectator_name(ws)))
             writer = asyncio.create_task(_write(ws, w))
             self.tables.setdefault(table_id, set()).add(w)
             self._resync(table_id, w)
             try:
                 remote = _RemoteTable(self, table_id, who)
-                await _read(ws, cast(Table, remote), w.conn, _Reader(edge, limits, who, None))
+                await read_socket(
+                    ws, cast(Table, remote), w.conn, SocketLimits(edge, limits, who, None)
+                )
             finally:
                 watchers = self.tables.get(table_id)
                 if watchers is not None:

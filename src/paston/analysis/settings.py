@@ -14,8 +14,9 @@ class Settings:
     ``decision_seconds``: once a decision has taken this long, its remaining worlds are
     skipped (at least 4 are valued); ``max_worlds``: a decision whose grade is in doubt (one
     standard error either way would change it) gets more worlds, up to this many;
-    ``weighted``: weight worlds by the others' decisions;
-    ``seed``: the sampling is deterministic given it."""
+    ``weighted``: weight worlds by the others' decisions (where the game's evaluator can);
+    ``seed``: the sampling is deterministic given it; ``dd_table``: add each hand's table
+    where the game's evaluator has one (Paston's double-dummy table)."""
 
     worlds: int = 48
     max_worlds: int = 192

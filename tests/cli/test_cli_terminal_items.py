@@ -18,10 +18,11 @@ from rich.console import Console
 
 import paston
 from paston.bots import make_bot
+from paston.core.registry import get_game
 from paston.games.paston.cards import parse_card
 from paston.games.paston.match import Game
 from paston.games.paston.text import hand_text, result_text, score_bars, to_plain
-from paston.terminal import PastonSession
+from paston.terminal import GameSession
 from paston.terminal.session import BadInput
 
 DATA = Path(__file__).parent / "data"
@@ -284,12 +285,16 @@ def test_play_and_arena_without_utf8(tmp_path: Path) -> None:
 # ----------------------------------------------------------------- item 6
 
 
-def _game_session(**kwargs: object) -> tuple[PastonSession, io.StringIO]:
+def _game_session(**kwargs: object) -> tuple[GameSession, io.StringIO]:
     out = io.StringIO()
     console = Console(file=out, width=100, color_system=None)
     bots = {s: make_bot("random", seed=s) for s in (1, 2)}
     game = Game(first_dealer=0, rng=__import__("random").Random(7))
-    session = PastonSession(game, 0, bots, console, lambda prompt: "quit", Path("unused"))
+    specs = {s: "random" for s in bots}
+    session = GameSession(
+        get_game("paston"), game, 0, bots, specs, console, lambda prompt: "quit", Path("unused"),
+        game.rng,
+    )  # fmt: skip
     for key, value in kwargs.items():
         setattr(session, key, value)
     return session, out
@@ -313,7 +318,7 @@ class _Keys:
 def test_a_key_skips_the_bots_pauses_until_the_next_decision() -> None:
     keys = _Keys(["x"])
     session, _ = _game_session(pause=5.0, keys=keys)
-    deal = session.game.new_deal()
+    deal = session.match.new_deal()
     # Bots play seats 1 and 2; the first pause is cut short by a key, and no other bot
     # action pauses until the person's turn comes.
     while deal.to_act != 0 and not deal.is_over:
@@ -421,13 +426,13 @@ def test_the_person_wins_and_plays_in_the_second_person() -> None:
 
 def test_a_card_not_in_your_hand_says_your_hand() -> None:
     session, _ = _game_session()
-    deal = session.game.new_deal()
+    deal = session.match.new_deal()
     # Play to the person's first card.
     for _ in range(500):
         if deal.phase == "play" and deal.to_act == 0:
             break
         if deal.is_over:
-            deal = session.game.new_deal()
+            deal = session.match.new_deal()
             continue
         deal.apply(deal.view(deal.to_act).legal[0])
     else:

@@ -8,7 +8,7 @@ spelling the terminal uses (``TC``, ``10♣``, a suit group ``♣ A K 10``, ``T2
 a card that view holds (``view.to_json()``: own hand, public cards, tricks, revealed cards, the
 person's own legal actions). Once a hand is over the view itself holds what the spec makes public
 (Paskievics §12: every discard); the Paston and Paris terminals show the whole finished deal, so
-for them the cards of the game's end-of-hand reveal (``GameInfo.reveal``, what a server table
+for them the cards of the game's end-of-hand reveal (``info.table.reveal``, what a server table
 shows everybody too) are allowed as well.
 
 The sessions are those of :mod:`paston.terminal` (the game's own for Paston and Paris, the
@@ -143,8 +143,8 @@ class Screen:
         if state is None:
             return None
         known = json.dumps(state.view(self.person).to_json(), ensure_ascii=False)
-        if state.is_over and self.reveal_at_end and self.info.reveal is not None:
-            known += json.dumps(self.info.reveal(state), ensure_ascii=False)
+        if state.is_over and self.reveal_at_end:
+            known += json.dumps(self.info.table.reveal(state), ensure_ascii=False)
         return self.scan(known)
 
     def write(self, text: str) -> int:
@@ -260,7 +260,8 @@ def test_paston_terminal_shows_only_the_person_s_view(seed: int, tmp_path: Path)
     from paston.games.paston.cards import card_name
     from paston.games.paston.match import Game
     from paston.games.paston.rules import Rules
-    from paston.terminal.paston import HELP, PastonSession
+    from paston.games.paston.terminal import HELP
+    from paston.terminal import GameSession
 
     rng = random.Random(seed)
     person_seat = seed % 3
@@ -286,18 +287,20 @@ def test_paston_terminal_shows_only_the_person_s_view(seed: int, tmp_path: Path)
     bots, specs = _bots("paston", person_seat, 3, seed)
     console = _console(screen)
     person.console = console
-    session = PastonSession(
+    session = GameSession(
+        get_game("paston"),
         game,
         person_seat,
         bots,
+        specs,
         console,
         person,
         tmp_path / "paston.json",
-        # The first game asks the terminal's own hint bot (pimc: sampled worlds of the hidden
+        rng,
+        # The first game asks the game's own hint bot (pimc: sampled worlds of the hidden
         # cards, whose reasons must name none of them); the others a quicker one.
         hint_bot=None if seed == 1 else "heuristic",
         seed=seed,
-        bot_specs=specs,
     )
     _check(screen, session.run(), person)
     assert game.over
@@ -308,12 +311,16 @@ def test_paris_terminal_shows_only_the_person_s_view(
     players: int, seed: int, tmp_path: Path
 ) -> None:
     from paston.games.paris.actions import action_str
+    from paston.games.paris.match import ParisMatch
     from paston.games.paris.rules import ParisRules
     from paston.games.paris.shuffle import deal_game
-    from paston.terminal.paris import HELP, ParisSession
+    from paston.games.paris.terminal import HELP
+    from paston.terminal import GameSession
 
     person_seat = seed % players
     state = deal_game(players, seed=seed, dealer=seed % players, rules=ParisRules())
+    match = ParisMatch(players, ParisRules(), state.dealer, 1)
+    match.states.append(state)
     screen = Screen(
         get_game("paris"), person_seat, lambda: state, [HELP, *EXAMPLES], reveal_at_end=True
     )
@@ -322,20 +329,28 @@ def test_paris_terminal_shows_only_the_person_s_view(
     bots, specs = _bots("paris", person_seat, players, seed)
     console = _console(screen)
     person.console = console
-    session = ParisSession(
-        state, person_seat, bots, specs, console, person, tmp_path / "paris.json", seed=seed
-    )
+    session = GameSession(
+        get_game("paris"), match, person_seat, bots, specs, console, person,
+        tmp_path / "paris.json", random.Random(seed), seed=seed,
+    )  # fmt: skip
     _check(screen, session.run(), person)
     assert state.is_over
 
 
-# ----------------------------------------------------------------- the protocol-only terminal
+# ----------------------------------------------------------------- any game, one session
 
 
 def _protocol_game(
-    name: str, players: int, seed: int, rules: dict[str, Any], tmp_path: Path
+    name: str,
+    players: int,
+    seed: int,
+    rules: dict[str, Any],
+    tmp_path: Path,
+    protocol_only: bool = True,
 ) -> tuple[Screen, int, Person, Any]:
-    from paston.terminal.generic import HELP, ProtocolSession
+    """A whole match in the one terminal session: with the game's terminal hooks, or (by
+    default) with only the two every game gives (the protocol-only session)."""
+    from paston.terminal.generic import COMMANDS, GameSession, ProtocolSession
 
     info = get_game(name)
     rng = random.Random(seed)
@@ -351,7 +366,7 @@ def _protocol_game(
             last[0] = state
         return last[0]
 
-    screen = Screen(info, person_seat, current, [HELP, *EXAMPLES])
+    screen = Screen(info, person_seat, current, [COMMANDS, info.terminal.help, *EXAMPLES])
     person = Person(
         random.Random(seed * 17), _by_number_or_notation(lambda a: current().action_str(a))
     )
@@ -359,7 +374,7 @@ def _protocol_game(
     bots, specs = _bots(name, person_seat, players, seed)
     console = _console(screen)
     person.console = console
-    session = ProtocolSession(
+    session = (ProtocolSession if protocol_only else GameSession)(
         info,
         match,
         person_seat,
@@ -380,7 +395,21 @@ def test_paskievics_terminal_shows_only_the_person_s_view(
     players: int, seed: int, tmp_path: Path
 ) -> None:
     screen, code, person, match = _protocol_game(
-        "paskievics", players, seed, {"game_deals": 3}, tmp_path
+        "paskievics", players, seed, {"game_deals": 3}, tmp_path, protocol_only=False
+    )
+    _check(screen, code, person)
+    assert match.over
+    # Between deals and at the end: the score sheet of the deals so far.
+    out = "".join(screen.text)
+    assert out.count("Score sheet") >= 3, out[-3000:]
+
+
+@pytest.mark.parametrize(("players", "seed"), [(4, 16), (5, 17)])
+def test_paskievics_protocol_only_terminal_shows_only_the_person_s_view(
+    players: int, seed: int, tmp_path: Path
+) -> None:
+    screen, code, person, match = _protocol_game(
+        "paskievics", players, seed, {"game_deals": 2}, tmp_path
     )
     _check(screen, code, person)
     assert match.over

@@ -1,7 +1,8 @@
 """`paston play`: a whole game in the terminal, one person against bots.
 
 This module only turns the options into a session of :mod:`paston.terminal` for the chosen
-game (``--game``, or the format of the ``--resume`` record); the game loop itself lives there.
+game (``--game``, or the format of the ``--resume`` record); the game loop itself lives there,
+and everything it knows of a game comes from the game's ``GameInfo`` and terminal hooks.
 Every record it writes carries ``meta`` (names, the person's seat, the bots, date, result),
 from which ``--resume`` seats everyone again. It never writes over a file it did not make
 (``--force`` allows it), and refuses bots that are not for play (``oracle`` sees every card).
@@ -23,17 +24,18 @@ from rich.console import Console
 from ..bots import Bot, make_bot
 from ..bots.registry import BotSpecError, bot_info, bot_infos, parse_spec
 from ..core.errors import RecordError
-from ..core.registry import available
-from ..games.paston.match import Game
-from ..games.paston.record import game_from_record
-from ..terminal import PastonSession, TerminalSession, line_reader
+from ..core.hooks import MissingHooks
+from ..core.protocol import GameInfo, Match
+from ..core.registry import UnknownGame, available, default_game, game_for_record, get_game
+from ..terminal import GameSession, line_reader
 from ..terminal.console import terminal_keys
-from .records import fail, parse_rules, read_record
+from ..terminal.generic import terminal_hooks
+from .records import fail, read_record
 
 __all__ = ["register"]
 
 #: The games ``paston play`` can seat a person at: every installed game of the registry (a
-#: game without a terminal session of its own is played through the protocol-only one).
+#: game without terminal hooks is played through the protocol alone).
 PLAYABLE = tuple(available())
 
 
@@ -57,8 +59,6 @@ class _Options:
 
 def _game_of_record(record: dict[str, Any], source: Path) -> str:
     """Which game a saved record is of, from its ``format``."""
-    from ..core.registry import game_for_record
-
     try:
         return game_for_record(record).name
     except RecordError as exc:
@@ -92,14 +92,20 @@ def _check_save_target(save_path: Path, options: _Options) -> None:
         )
 
 
-def _check_game(game: str) -> None:
-    """Any other game of the registry is played through the protocol-only session."""
-    from ..core.registry import UnknownGame, get_game
-
+def _check_game(game: str) -> GameInfo:
+    """The ``--game`` option: any game of the registry."""
     try:
-        get_game(game)
+        return get_game(game)
     except UnknownGame as exc:
         fail(f"--game: {exc}")
+
+
+def _default_bot(info: GameInfo) -> str:
+    """The bot that takes the other seats when ``--bots`` names none: the game's default."""
+    try:
+        return info.play.default_bot
+    except (MissingHooks, ImportError):
+        return "heuristic"
 
 
 def _check_bot_spec(spec: str, game: str, option: str) -> None:
@@ -135,18 +141,24 @@ def _check_hint_bot(hint_bot: str | None, game: str) -> None:
 
 def play_command(
     game: Annotated[
-        str, typer.Option("--game", "-g", help=f"The game to play: {', '.join(PLAYABLE)}.")
-    ] = "paston",
+        str | None,
+        typer.Option(
+            "--game",
+            "-g",
+            help=f"The game to play: {', '.join(PLAYABLE)} (default {PLAYABLE[0]}).",
+            show_default=False,
+        ),
+    ] = None,
     players: Annotated[
         int | None,
-        typer.Option(help="Number of players, you included (Paris: 2 to 9; Paston: 3)."),
+        typer.Option(help="Number of players, you included (default: the game's usual table)."),
     ] = None,
     seat: Annotated[int, typer.Option(min=0, help="Your seat.")] = 0,
     bots: Annotated[
         str | None,
         typer.Option(
             help="The computer players, for the other seats in order (one name for all); "
-            "default heuristic."
+            "default: the game's default bot."
         ),
     ] = None,
     seed: Annotated[
@@ -172,7 +184,7 @@ def play_command(
     ] = None,
     hint_bot: Annotated[
         str | None,
-        typer.Option(help="The bot asked by 'hint' (default pimc for Paston, heuristic else)."),
+        typer.Option(help="The bot asked by 'hint' (default: the game's hint bot)."),
     ] = None,
     pause: Annotated[
         float,
@@ -196,14 +208,15 @@ def play_command(
         if rules is not None:
             fail("--rules cannot be combined with --resume (the saved game has its rules)")
         record = read_record(str(resume))
-        game = _game_of_record(record, resume)
-    elif game not in PLAYABLE:
-        _check_game(game)
-    _check_hint_bot(hint_bot, game)
+        name = _game_of_record(record, resume)
+    else:
+        name = game if game is not None else default_game()
+    info = _check_game(name)
+    _check_hint_bot(hint_bot, info.name)
     if bots is not None:
         for spec in bots.split(","):
             if spec.strip():
-                _check_bot_spec(spec.strip(), game, "--bots")
+                _check_bot_spec(spec.strip(), info.name, "--bots")
     console = Console(highlight=False)
     interactive = sys.stdin.isatty() and console.is_terminal
     options = _Options(
@@ -219,18 +232,10 @@ def play_command(
         auto_play=auto_play,
         interactive=interactive,
     )
-    if game == "paris":
-        raise typer.Exit(_start_paris(console, options, players, record))
-    if game != "paston":
-        raise typer.Exit(_start_generic(console, options, players, record, game))
-    if players is not None and players != 3:
-        fail(f"--players: Paston is played by 3, not {players}")
-    if seat > 2 and record is None:
-        fail(f"--seat: Paston has seats 0, 1 and 2, not {seat}")
-    raise typer.Exit(_start_paston(console, options, record))
+    raise typer.Exit(_start(console, options, players, record, info))
 
 
-def _run(session: TerminalSession, options: _Options, record: dict[str, Any] | None = None) -> int:
+def _run(session: GameSession, options: _Options, record: dict[str, Any] | None = None) -> int:
     """Play the session with the options every game shares (``record``: the one resumed)."""
     meta = record.get("meta") if record is not None else None
     if isinstance(meta, dict):
@@ -240,152 +245,79 @@ def _run(session: TerminalSession, options: _Options, record: dict[str, Any] | N
     return session.run()
 
 
-def _start_paston(console: Console, options: _Options, record: dict[str, Any] | None) -> int:
-    rng = random.Random(options.seed)
-    if record is not None:
-        try:
-            game = game_from_record(record)
-        except RecordError as exc:
-            fail(f"{options.resume}: {exc}")
-        # The saved deals are replayed exactly; the next deal's cards come from a fresh rng.
-        game.rng = rng
-        person, specs, names = _saved_seats(record.get("meta"), 3, options)
-        save_path = options.save if options.save is not None else options.resume
-        assert save_path is not None
-    else:
-        game = Game(parse_rules(options.rules), first_dealer=rng.randrange(3), rng=rng)
-        person = options.seat
-        specs = _bot_specs(options.bots, person, 3, "heuristic")
-        names = None
-        save_path = options.save if options.save is not None else _default_save("paston")
-    _check_save_target(save_path, options)
-    players = _make_bots(specs, options.seed, "paston")
-    session = PastonSession(
-        game,
-        person,
-        players,
-        console,
-        line_reader(console),
-        save_path,
-        pause=options.pause,
-        hint_bot=options.hint_bot,
-        seed=options.seed,
-        bot_specs=specs,
-        names=names,
-    )
-    if game.over:
-        console.print("That game is already over.")
-        session.show_sheet()
-        for bot in players.values():
-            bot.close()
-        return 0
-    return _run(session, options)
+def _players(info: GameInfo, players: int | None) -> int:
+    """The ``--players`` option, checked against the game's seat counts."""
+    seats = terminal_hooks(info).seats
+    default = seats if seats is not None else info.default_seats
+    n = default if players is None else players
+    if n not in info.seat_counts:
+        low, high = min(info.seat_counts), max(info.seat_counts)
+        if low == high:
+            fail(f"--players: {info.title} is played by {low}, not {n}")
+        fail(f"--players: {info.title} is for {low} to {high} players, not {n}")
+    return n
 
 
-def _start_paris(
-    console: Console, options: _Options, players: int | None, record: dict[str, Any] | None
-) -> int:
-    from ..games.paris.record import state_from_record
-    from ..games.paris.shuffle import deal_game
-    from ..games.paris.text import state_text
-    from ..terminal.paris import ParisSession
-
-    names: list[str] | None = None
-    if record is not None:
-        try:
-            state = state_from_record(record)
-        except RecordError as exc:
-            fail(f"{options.resume}: {exc}")
-        n = state.players
-        person, specs, names = _saved_seats(record.get("meta"), n, options)
-        save_path = options.save if options.save is not None else options.resume
-        assert save_path is not None
-    else:
-        n = 3 if players is None else players
-        if not 2 <= n <= 9:
-            fail(f"--players: Paris is for 2 to 9 players, not {n}")
-        if options.seed is not None and not 0 <= options.seed < 2**64:
-            fail(f"--seed: a Paris seed is an integer 0 to 2**64-1, not {options.seed}")
-        rng = random.Random(options.seed)
-        dealer = rng.randrange(n)
-        rules = _paris_rules(options.rules)
-        # A seeded game deals with the notation's reference shuffle (the cards of
-        # ``paston deal --game paris --seed S``); otherwise from the system's CSPRNG.
-        state = deal_game(n, seed=options.seed, dealer=dealer, rules=rules)
-        person = options.seat
-        if person >= n:
-            fail(f"--seat: a {n}-player game has seats 0 to {n - 1}, not {person}")
-        specs = _bot_specs(options.bots, person, n, "heuristic")
-        save_path = options.save if options.save is not None else _default_save("paris")
-    _check_save_target(save_path, options)
-    bots = _make_bots(specs, options.seed, "paris")
-    session = ParisSession(
-        state,
-        person,
-        bots,
-        specs,
-        console,
-        line_reader(console),
-        save_path,
-        pause=options.pause,
-        hint_bot=options.hint_bot,
-        seed=options.seed,
-        names=names,
-    )
-    if state.is_over:
-        console.print("That game is already over.")
-        console.print(state_text(state, session.names), markup=False, highlight=False)
-        for bot in bots.values():
-            bot.close()
-        return 0
-    return _run(session, options, record)
+def _new_match(info: GameInfo, options: _Options, n: int, rng: random.Random) -> Match:
+    """A fresh match of ``n`` seats with the ``--rules`` flags, its first dealer drawn by
+    ``rng`` (a seeded game so deals the same)."""
+    try:
+        data = {} if options.rules is None else json.loads(options.rules)
+    except json.JSONDecodeError as exc:
+        fail(f"--rules is not JSON: {exc.msg} at column {exc.colno}")
+    if not isinstance(data, dict):
+        fail(f"--rules must be a JSON object, not {type(data).__name__}")
+    try:
+        return info.new_match(n, info.parse_rules(data), rng.randrange(n))
+    except (ValueError, TypeError) as exc:
+        fail(f"--rules: {exc}")
 
 
-def _start_generic(
+def _resumed_match(info: GameInfo, record: dict[str, Any], source: Path | None) -> Match:
+    """The match a saved record continues (the game's ``resume`` hook, else its record)."""
+    hooks = terminal_hooks(info)
+    try:
+        match = hooks.resume(record) if hooks.resume is not None else info.load_record(record)
+    except (RecordError, ValueError) as exc:
+        fail(f"{source}: {exc}")
+    if not isinstance(match, Match):
+        fail(f"{source}: a single {info.title} hand cannot be resumed, only a game")
+    return match
+
+
+def _start(
     console: Console,
     options: _Options,
     players: int | None,
     record: dict[str, Any] | None,
-    name: str,
+    info: GameInfo,
 ) -> int:
-    """A game with no terminal module of its own, through :class:`ProtocolSession`."""
-    from ..core.protocol import Match
-    from ..core.registry import get_game
-    from ..terminal.generic import ProtocolSession
-
-    info = get_game(name)
     rng = random.Random(options.seed)
+    default_bot = _default_bot(info)
+    names: list[str] | None = None
     if record is not None:
-        try:
-            match = info.load_record(record)
-        except (RecordError, ValueError) as exc:
-            fail(f"{options.resume}: {exc}")
-        if not isinstance(match, Match):
-            fail(f"{options.resume}: a single {info.title} hand cannot be resumed, only a game")
-        person, specs, names = _saved_seats(record.get("meta"), match.players, options)
+        match = _resumed_match(info, record, options.resume)
+        person, specs, names = _saved_seats(record.get("meta"), match.players, options, default_bot)
         save_path = options.save if options.save is not None else options.resume
         assert save_path is not None
     else:
-        n = info.default_seats if players is None else players
-        if n not in info.seat_counts:
-            counts = ", ".join(map(str, info.seat_counts))
-            fail(f"--players: {info.title} is played by {counts}, not {n}")
-        try:
-            data = {} if options.rules is None else json.loads(options.rules)
-            match = info.new_match(n, info.parse_rules(data), rng.randrange(n))
-        except json.JSONDecodeError as exc:
-            fail(f"--rules is not JSON: {exc.msg} at column {exc.colno}")
-        except (ValueError, TypeError) as exc:
-            fail(f"--rules: {exc}")
+        n = _players(info, players)
+        match = _new_match(info, options, n, rng)
+        deal_seeded = terminal_hooks(info).deal_seeded
+        if options.seed is not None and deal_seeded is not None:
+            # Checked on a spare match before anything is saved: a seed the game cannot use.
+            try:
+                deal_seeded(_new_match(info, options, n, random.Random(options.seed)), options.seed)
+            except ValueError as exc:
+                fail(f"--seed: {exc}")
         person = options.seat
         if person >= n:
             fail(f"--seat: a {n}-player game has seats 0 to {n - 1}, not {person}")
-        specs = _bot_specs(options.bots, person, n, info.default_bot)
-        names = None
-        save_path = options.save if options.save is not None else _default_save(name)
+        specs = _bot_specs(options.bots, person, n, default_bot)
+        save_path = options.save if options.save is not None else _default_save(info.name)
     _check_save_target(save_path, options)
-    bots = _make_bots(specs, options.seed, name)
-    session = ProtocolSession(
+    bots = _make_bots(specs, options.seed, info.name)
+    session = GameSession(
         info,
         match,
         person,
@@ -400,6 +332,12 @@ def _start_generic(
         seed=options.seed,
         names=names,
     )
+    if match.over:
+        console.print("That game is already over.")
+        session.show_sheet()
+        for bot in bots.values():
+            bot.close()
+        return 0
     return _run(session, options, record)
 
 
@@ -413,21 +351,6 @@ def _make_bots(specs: dict[int, str], seed: int | None, game: str) -> dict[int, 
                 bot.close()
             fail(f"--bots: {exc}")
     return bots
-
-
-def _paris_rules(text: str | None) -> Any:
-    from ..games.paris.rules import ParisRules, RuleError
-
-    if text is None:
-        return ParisRules()
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        fail(f"--rules is not JSON: {exc.msg} at column {exc.colno}")
-    try:
-        return ParisRules.from_dict(data)
-    except (RuleError, TypeError) as exc:
-        fail(f"--rules: {exc}")
 
 
 def _bot_specs(spec: str | None, person: int, players: int, default: str) -> dict[int, str]:
@@ -445,7 +368,7 @@ def _bot_specs(spec: str | None, person: int, players: int, default: str) -> dic
 
 
 def _saved_seats(
-    meta: Any, players: int, options: _Options
+    meta: Any, players: int, options: _Options, default_bot: str
 ) -> tuple[int, dict[int, str], list[str] | None]:
     """Who sat where in a saved game: the person's seat, the bots' specs and the names, from
     the record's ``meta`` (as ``paston play`` writes it), else from the options."""
@@ -470,7 +393,7 @@ def _saved_seats(
     person = options.seat
     if person >= players:
         fail(f"--seat: a {players}-player game has seats 0 to {players - 1}, not {person}")
-    return person, _bot_specs(options.bots, person, players, "heuristic"), None
+    return person, _bot_specs(options.bots, person, players, default_bot), None
 
 
 def register(app: typer.Typer) -> None:

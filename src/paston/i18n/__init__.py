@@ -9,6 +9,10 @@ terminal share one set of translations.
 The language comes from ``PASTON_LANG``, else the locale (``LC_ALL``, ``LC_MESSAGES``, ``LANG``,
 in POSIX order of precedence), else English. An entry may be a plural object keyed by CLDR
 categories (``{"one": ..., "few": ..., "many": ..., "other": ...}``), chosen from ``count``.
+
+A game that lives outside this repository brings its words in a folder of its own
+``<language>.json`` files (``TerminalHooks.catalogues``); :func:`add_catalogues` merges it
+under the platform's catalogues (a key the platform's catalogue has keeps its text).
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from pathlib import Path
 
 __all__ = [
     "LANGUAGES",
+    "add_catalogues",
     "catalogue",
     "catalogue_path",
     "language",
@@ -36,6 +41,8 @@ LANGUAGES: dict[str, str] = {"en": "English", "hy": "Հայերեն", "ru": "Р�
 _CATALOGUES = Path(__file__).resolve().parent / "catalogues"
 _PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 _chosen: str | None = None
+#: Folders of further catalogues (games outside the repository), in the order added.
+_extra: list[Path] = []
 
 Entry = str | dict[str, str]
 
@@ -57,6 +64,34 @@ def catalogue(code: str) -> dict[str, Entry]:
     if not isinstance(data, dict):
         return {}
     return {str(k): v for k, v in data.items() if isinstance(v, str | dict)}
+
+
+@cache
+def _folder_catalogue(folder: Path, code: str) -> dict[str, Entry]:
+    try:
+        data = json.loads((folder / f"{code}.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {str(k): v for k, v in data.items() if isinstance(v, str | dict)}
+
+
+def add_catalogues(folder: Path) -> None:
+    """Look keys up in ``folder/<language>.json`` too, after the platform's catalogue (a
+    missing file or language is no error: the English given in the code is used)."""
+    folder = Path(folder).resolve()
+    if folder not in _extra:
+        _extra.append(folder)
+
+
+def _lookup(code: str, key: str) -> Entry | None:
+    entry: Entry | None = catalogue(code).get(key)
+    for folder in _extra:
+        if entry:
+            break
+        entry = _folder_catalogue(folder, code).get(key)
+    return entry
 
 
 def language_from_env(env: dict[str, str] | None = None) -> str:
@@ -112,7 +147,7 @@ def _fill(text: str, params: dict[str, object]) -> str:
 def t(key: str, english: Entry, **params: object) -> str:
     """The text of ``key`` in the current language, else ``english``, placeholders filled."""
     code = language()
-    entry: Entry | None = catalogue(code).get(key)
+    entry = _lookup(code, key)
     if not entry:
         entry, code = english, "en"
     if isinstance(entry, dict):

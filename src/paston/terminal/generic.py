@@ -1,18 +1,24 @@
-"""Any game of the platform in the terminal, knowing it only through the protocol.
+"""Every game of the platform in the terminal: one session, knowing a game only through its
+:class:`~paston.core.protocol.GameInfo` and its terminal hooks.
 
-:class:`ProtocolSession` plays a :class:`~paston.core.protocol.Match` using nothing but its
-:class:`~paston.core.protocol.GameInfo`: the game's ``render_view`` draws the person's view,
-``state.action_str`` names the legal actions, ``state.apply`` parses and checks what the person
-types, ``public_action_text`` tells another seat's action as the person may know it (nothing is
-shown that the person's view does not hold), and ``match.record`` writes the record. A game
-with a terminal module of its own (:mod:`.paston`, :mod:`.paris`) gets richer narration; a new
-game is playable with this one.
+:class:`GameSession` plays a :class:`~paston.core.protocol.Match`: the game's
+:class:`~paston.core.hooks.terminal.TerminalHooks` draw the person's view, list and read the
+choices, tell each action as the person may know it and sum up each hand; where a game leaves
+a hook out the session falls back on the protocol (the notation's strings as numbered choices,
+``state.parse_action`` for what is typed, ``public_action_text`` for another seat's action,
+the totals for a score sheet). Narration reads the person's views only (before and after each
+action): nothing is told that their seat may not know.
+
+:class:`ProtocolSession` is the same loop with only the two hooks every game must give
+(``render_view`` and ``public_action_text``): what a brand-new game gets before it writes any
+other (the tests play every game through it too).
 """
 
 from __future__ import annotations
 
+import json
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -21,22 +27,65 @@ from rich.text import Text
 
 from ..bots import Bot, make_bot
 from ..core.errors import IllegalAction
+from ..core.hooks import MissingHooks
+from ..core.hooks.terminal import InputError, TerminalHooks
 from ..core.protocol import GameInfo, Match, State
+from ..i18n import add_catalogues, t
 from .console import choice_lines
 from .session import BadInput, TerminalSession, as_yours, is_number
 
-__all__ = ["ProtocolSession"]
+__all__ = ["COMMANDS", "GameSession", "ProtocolSession", "legal_summary", "terminal_hooks"]
 
-HELP = """\
-Type the number of a listed choice, or an action in the game's notation.
-Commands: help, hint (a bot's advice), show (redraw), quit
+#: The commands every game shares, as ``help`` lists them (``score`` only where there is a
+#: score sheet).
+COMMANDS = """\
+Commands: help, hint (a bot's advice), {score}show (redraw), quit
 (saves the game; continue later with: paston play --resume FILE)."""
 
+_SCORE_WORDS = ("score", "scores", "sheet")
 
-class ProtocolSession(TerminalSession):
-    """``match`` of the game ``info`` with a person at ``person`` and bots elsewhere."""
+#: How many legal actions an error line names before pointing at the numbered list.
+_LEGAL_SHOWN = 8
 
-    help_text = HELP
+
+def legal_summary(legal: Sequence[str]) -> str:
+    """The legal actions for an error line: the first few, then how many in all.
+
+    >>> legal_summary(["pass", "bid 1"])
+    'pass, bid 1'
+    >>> legal_summary([str(n) for n in range(10)])
+    '0, 1, 2, 3, 4, 5, 6, 7, … (10 in all)'
+    """
+    if len(legal) <= _LEGAL_SHOWN:
+        return ", ".join(legal)
+    return f"{', '.join(legal[:_LEGAL_SHOWN])}, … ({len(legal)} in all)"
+
+
+def _json_view(view: Any, names: Sequence[str], match: Any) -> str:
+    """A view with no picture of its own: its JSON on one line."""
+    return json.dumps(view.to_json(), separators=(",", ":"), ensure_ascii=False)
+
+
+def _no_public_text(state: Any, actor: int, action: int, viewer: int) -> str:
+    """A game that does not say what others may know of an action: only that one was taken."""
+    return t("term.acts", "acts")
+
+
+def terminal_hooks(info: GameInfo) -> TerminalHooks:
+    """The game's terminal hooks, or the protocol's least (its views as JSON, other seats'
+    actions untold) for a game that offers none."""
+    if info.offers("terminal"):
+        return info.terminal
+    return TerminalHooks(render_view=_json_view, public_action_text=_no_public_text)
+
+
+class GameSession(TerminalSession):
+    """``match`` of the game ``info`` with a person at ``person`` and bots elsewhere.
+
+    ``bot_specs`` are the specs the bots were made from (the record's ``meta`` keeps them, so
+    that ``--resume`` seats the same bots); ``rng`` deals the hands; ``seed``, when the match
+    has no hand yet and the game deals seeded hands itself, deals the first one.
+    """
 
     def __init__(
         self,
@@ -53,6 +102,7 @@ class ProtocolSession(TerminalSession):
         hint_bot: str | None = None,
         seed: int | None = None,
         names: list[str] | None = None,
+        hooks: TerminalHooks | None = None,
     ) -> None:
         super().__init__(
             person,
@@ -66,112 +116,261 @@ class ProtocolSession(TerminalSession):
             names=names,
         )
         self.info = info
+        self.hooks = hooks if hooks is not None else terminal_hooks(info)
+        if self.hooks.catalogues is not None:
+            add_catalogues(self.hooks.catalogues)
         self.title = info.title
         self.match = match
         self.bot_specs = dict(bot_specs)
         self.rng = rng
+        score = "score (the score sheet), " if self.hooks.score_sheet is not None else ""
+        commands = COMMANDS.format(score=score)
+        self.help_text = f"{self.hooks.help.rstrip()}\n{commands}" if self.hooks.help else commands
         self._state: State | None = None
+        #: Hands dealt by this session (a hand's default title counts them).
         self._number = 0
+        #: The title of the hand in play (kept for its end: a match may count on by then).
+        self._hand_name = ""
+
+    # ----------------------------------------------------------------- hands
 
     def intro(self) -> None:
-        others = ", ".join(self.names[s] for s in range(self.match.players) if s != self.person)
-        self.console.print(
-            Text.assemble(
-                (self.info.title, "bold"),
-                f": you are seat {self.person}, playing {others}. Type 'help' for help.",
-            )
+        seats = [self.names[s] for s in range(self.match.players) if s != self.person]
+        if len(seats) == 2:
+            others = t("term.two_names", "{a} and {b}", a=seats[0], b=seats[1])
+        else:
+            others = ", ".join(seats)
+        goal = self.hooks.goal(self.match) + " " if self.hooks.goal is not None else ""
+        line = t(
+            "term.intro",
+            ": you are seat {seat}, playing {others}. {goal}Type 'help' for help.",
+            seat=self.person,
+            others=others,
+            goal=goal,
         )
-        self.console.print(f"The game record is saved to {self.save_path}", soft_wrap=True)
+        self.console.print(Text.assemble((self.info.title, "bold"), line))
+        self.console.print(
+            t("term.saved_to", "The game record is saved to {path}", path=self.save_path),
+            soft_wrap=True,
+        )
+
+    def _title(self) -> str:
+        if self.hooks.hand_title is not None:
+            return self.hooks.hand_title(self.match)
+        return t("term.hand", "Hand {n}", n=self._number)
 
     def next_state(self) -> State | None:
-        current = self.match.current
-        if current is not None and not current.is_over:
-            self.console.print(Text("Continuing the hand in progress.", style="bold"))
-        elif self.match.over:
-            return None
+        while True:
+            current = self.match.current
+            if current is not None and not current.is_over:
+                view = current.view(self.person)
+                if self.hooks.continuing is not None:
+                    again = self.hooks.continuing(self.match, view)
+                else:
+                    again = t("term.continuing_hand", "Continuing the hand in progress.")
+                self.console.print(Text(again, style="bold"))
+                self._hand_name = self._title()
+            elif self.match.over:
+                return None
+            else:
+                current = self._deal()
+                if current.is_over:  # thrown in as dealt (a redeal): said, and dealt again
+                    self._print(self._hand_over(current))
+                    self._autosave()
+                    continue
+            self._state = current
+            return current
+
+    def _deal(self) -> State:
+        deal_seeded = self.hooks.deal_seeded
+        if self.match.current is None and self.seed is not None and deal_seeded is not None:
+            state: State = deal_seeded(self.match, self.seed)
         else:
-            current = self.match.next_state(self.rng)
-            self._number += 1
-            self.console.rule(Text(f"{self.info.title} · hand {self._number}", style="bold"))
-        self._state = current
-        return current
+            state = self.match.next_state(self.rng)
+        self._number += 1
+        view = state.view(self.person)
+        self._hand_name = self._title()
+        if self.hooks.hand_start is not None:
+            self._print(self.hooks.hand_start(self.match, view, self.names))
+        else:
+            heading = f"{self.info.title} · {self._hand_name}"
+            self.console.rule(Text(heading, style="bold"), style="cyan")
+        return state
 
     def more_to_play(self) -> bool:
         return not self.match.over
 
-    def snapshot(self, state: State) -> str:
-        return state.phase
+    def watching(self, state: State) -> bool:
+        following = self.hooks.following
+        return following is None or following(state.view(self.person))
+
+    # ----------------------------------------------------------------- telling actions
+
+    def snapshot(self, state: State) -> Any:
+        return state.view(self.person)
 
     def narrate(self, state: State, before: Any, seat: int, action: int) -> None:
+        after = state.view(self.person)
+        if self.hooks.narrate is not None:
+            self._print(self.hooks.narrate(before, after, seat, action, self.names))
+            return
         style = "bold" if seat == self.person else ""
-        self.console.print(
-            Text(f"{self.names[seat]}: {self.told(state, before, seat, action)}", style=style)
-        )
+        told = self.told(state, seat, action)
+        self.console.print(Text(f"{self.names[seat]}: {told}", style=style))
 
-    def told(self, state: State, phase: str, seat: int, action: int) -> str:
-        """What the person may know of ``seat``'s ``action``: their own action as written;
-        another seat's as the game says the person sees it (a face-down discard names no
-        card). A game that does not say gets only the phase told, never the action string."""
+    def told(self, state: State, seat: int, action: int) -> str:
+        """What the person may know of ``seat``'s ``action``: their own action as written,
+        another seat's as the game says the person sees it."""
         if seat == self.person:
             return state.action_str(action)
-        public = self.info.public_action_text
-        if public is None:
-            return f"acts ({phase})"
-        return public(state, seat, action, self.person)
+        return self.hooks.public_action_text(state, seat, action, self.person)
+
+    # ----------------------------------------------------------------- the person's turn
+
+    def _labels(self, view: Any) -> list[Any]:
+        if self.hooks.choice_labels is not None:
+            return list(self.hooks.choice_labels(view))
+        assert self._state is not None
+        return [Text(self._state.action_str(a)) for a in view.legal]
 
     def draw(self, state: State, view: Any) -> None:
         out = self.console
         out.print()
-        out.print(self.info.render_view(view), markup=False, highlight=False)
-        out.print(Text(f"Your turn ({state.phase})", style="bold"))
-        labels = [Text(state.action_str(a)) for a in view.legal]
+        self._print([self.hooks.render_view(view, self.names, self.match)])
+        what = self.hooks.turn_text(view) if self.hooks.turn_text is not None else state.phase
+        out.print(Text(t("term.your_turn", "Your turn: {what}", what=what), style="bold"))
+        labels = [Text(x) if isinstance(x, str) else x for x in self._labels(view)]
         for line in choice_lines(labels, max(40, min(out.width, 100) - 2)):
             out.print(line, no_wrap=True, overflow="ignore", crop=False)
 
     def prompt(self, view: Any) -> str:
-        return f"{self.info.name}> "
+        return self.hooks.prompts.get(getattr(view, "phase", ""), f"{self.info.name}> ")
 
-    def take(self, command: str, state: State, view: Any) -> int:
+    def forced(self, view: Any) -> int | None:
+        return self.hooks.forced(view) if self.hooks.forced is not None else None
+
+    def choice_of(self, action: int, view: Any) -> str:
+        if self.hooks.choice_of is not None:
+            return self.hooks.choice_of(action, view)
+        return super().choice_of(action, view)
+
+    def extra_command(self, command: str, view: Any) -> bool:
+        if command in _SCORE_WORDS and self.hooks.score_sheet is not None:
+            self.show_sheet()
+            return True
+        return False
+
+    def _parse(self, command: str, view: Any) -> int | str:
+        if self.hooks.parse_input is not None:
+            return self.hooks.parse_input(command, view)
         legal = list(view.legal)
         words = command.split()
         if len(words) == 1 and is_number(words[0]):
             number = int(words[0])
             if not 1 <= number <= len(legal):
-                raise BadInput(f"Choose a number from 1 to {len(legal)}.")
-            action = legal[number - 1]
-            state.apply(action)
-            return int(action)
+                raise InputError(f"Choose a number from 1 to {len(legal)}.")
+            return int(legal[number - 1])
+        return command
+
+    def take(self, command: str, state: State, view: Any) -> int:
+        written = command
         try:
-            action = state.parse_action(command)
+            action = self._parse(command, view)
+            written = action if isinstance(action, str) else state.action_str(action)
             state.apply(action)
-        except IllegalAction as exc:
-            names = ", ".join(state.action_str(a) for a in legal[:8])
-            more = f", … ({len(legal)} in all)" if len(legal) > 8 else ""
+            if isinstance(action, str):
+                # The engine parses the notation against the position (its refusal says
+                # most); the id taken is the one the state records last.
+                action = state.undo()
+                state.apply(action)
+        except InputError as exc:
+            raise BadInput(str(exc)) from None
+        except (IllegalAction, ValueError) as exc:
+            reason = exc.reason if isinstance(exc, IllegalAction) else str(exc)
+            summary = self.hooks.legal_summary or legal_summary
+            legal = summary([state.action_str(a) for a in view.legal])
             raise BadInput(
-                f'Not allowed: "{command}": {as_yours(exc.reason, self.person)}. '
-                f"Legal: {names}{more}"
+                f'Not allowed: "{written}": {as_yours(reason, self.person)}. Legal: {legal}'
             ) from None
         return int(action)
 
     def action_label(self, action: int, view: Any) -> Text:
+        if self.hooks.action_label is not None:
+            label = self.hooks.action_label(action, view)
+            return label if isinstance(label, Text) else Text(str(label))
         assert self._state is not None
         return Text(self._state.action_str(action))
 
     def make_hint_bot(self) -> Bot:
-        spec = self.hint_spec or self.info.default_bot
+        spec = self.hint_spec
+        if spec is None:
+            try:
+                play = self.info.play
+            except (MissingHooks, ImportError):
+                raise ValueError(f"{self.info.title} offers no bots to ask") from None
+            spec = play.hint_bot or play.default_bot
         return make_bot(spec, seed=self.seed, game=self.info.name)
 
+    # ----------------------------------------------------------------- between hands
+
+    def _hand_over(self, state: State) -> list[Any]:
+        width = self.console.width
+        if self.hooks.hand_over is not None:
+            return list(self.hooks.hand_over(state, self.match, self.names, self.person, width))
+        return [self.hooks.render_view(state.view(self.person), self.names, self.match)]
+
     def state_over(self, state: State) -> None:
-        result = ", ".join(f"{self.names[s]} {value:+g}" for s, value in enumerate(state.result()))
-        self.console.rule(Text(f"Hand {self._number} is over: {result}", style="bold"))
-        self.console.print(
-            self.info.render_view(state.view(self.person)), markup=False, highlight=False
-        )
+        title = t("term.hand_over", "{hand} is over", hand=self._hand_name)
+        if self.hooks.hand_over is None:
+            result = ", ".join(f"{self.names[s]} {v:+g}" for s, v in enumerate(state.result()))
+            title = f"{title}: {result}"
+        self.console.rule(Text(title, style="bold"), style="cyan")
+        self._print(self._hand_over(state))
+        if self.hooks.sheet_between_hands and self.more_to_play():
+            self._print(self._sheet())
+
+    def _sheet(self) -> list[Any]:
+        if self.hooks.score_sheet is None:
+            totals = " · ".join(f"{self.names[s]} {v:g}" for s, v in enumerate(self.match.totals))
+            return [Text(t("term.totals", "Totals: {totals}", totals=totals), style="dim")]
+        return list(self.hooks.score_sheet(self.match, self.names, self.console.width))
+
+    def show_sheet(self) -> None:
+        """The score sheet (the ``score`` command)."""
+        self._print(self._sheet())
 
     def match_over(self) -> None:
-        totals = ", ".join(f"{self.names[s]} {t:+g}" for s, t in enumerate(self.match.totals))
-        self.console.print(Text(f"Game over. Totals: {totals}", style="bold"))
+        if self.hooks.score_sheet is not None:
+            self._print(self._sheet())
+        if self.hooks.result_text is not None:
+            result = self.hooks.result_text(self.match, self.names)
+            self.console.print(Text(result, style="bold") if isinstance(result, str) else result)
+            return
+        totals = ", ".join(f"{self.names[s]} {v:+g}" for s, v in enumerate(self.match.totals))
+        line = t("term.game_over_totals", "Game over. Totals: {totals}", totals=totals)
+        self.console.print(Text(line, style="bold"))
 
     def record(self) -> dict[str, Any]:
         result = list(self.match.totals) if self.match.over else None
         return self.match.record(self.record_meta(self.match.players, result))
+
+    # ----------------------------------------------------------------- output
+
+    def _print(self, lines: Sequence[Any]) -> None:
+        for line in lines:
+            if isinstance(line, str):
+                self.console.print(line, markup=False, highlight=False)
+            else:
+                self.console.print(line)
+
+
+class ProtocolSession(GameSession):
+    """:class:`GameSession` with only the hooks every game gives (``render_view`` and
+    ``public_action_text``): the protocol's defaults for everything else."""
+
+    def __init__(self, info: GameInfo, match: Match, *args: Any, **kwargs: Any) -> None:
+        full = terminal_hooks(info)
+        kwargs["hooks"] = TerminalHooks(
+            render_view=full.render_view, public_action_text=full.public_action_text
+        )
+        super().__init__(info, match, *args, **kwargs)

@@ -1,0 +1,233 @@
+"""Paris in the terminal: the hooks ``paston play`` draws, reads and tells a session with.
+
+The table is drawn with :func:`.text.render_view` from the person's view only; every action
+(the person's and each bot's) is told from the public events of that view: burns, pick-ups
+with the cards taken, blind cards turned over, and the cards the person drew (only they see
+them). The person types a choice number, an action in the notation (``play 7h 7s``,
+``pickup``, ``blind 1``, ``swap kh 7d``, ``ready``) or just the cards to play (``7h 7s``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from rich.rule import Rule
+from rich.text import Text
+
+from ...core.hooks.terminal import InputError, TerminalHooks
+from ...i18n import t
+from .actions import action_str, parse_action, play_cards
+from .cards import CARD_NAMES
+from .match import SESSION_FORMAT, ParisMatch, session_from_record
+from .record import state_from_record
+from .shuffle import deal_game
+from .state import ParisState
+from .text import event_text, render_view, result_text, state_text
+from .view import ParisView, public_action_text
+
+__all__ = ["HELP", "HOOKS", "PROMPTS"]
+
+#: The prompt of each phase; every prompt ends in ``"> "`` (scripts wait for it).
+PROMPTS = {"swap": "swap> ", "play": "play> "}
+
+HELP = """\
+Type the number of a listed choice, or an action:
+  swap phase   swap KH 7D   (a hand card for one of your face-up cards), ready
+  play phase   play 7H 7S   (or just: 7h 7s), pickup, blind 1
+Cards: rank 3-9, T or 10, J, Q, K, A, 2 and suit C D H S (or ♣ ♦ ♥ ♠); lower case is fine."""
+
+#: The person's name at the table (verbs agree with it).
+YOU = "You"
+#: Seeds of the reference shuffle are 64-bit (paris-notation.md, "Seeded deals").
+MAX_SEED = 2**64 - 1
+
+#: How many legal actions an error line lists before counting them by kind.
+_LEGAL_SHOWN = 8
+_KEYWORDS = ("play", "swap", "ready", "pickup", "blind")
+_PICKUP_WORDS = ("pick up", "take", "take pile", "pick")
+
+
+def legal_summary(legal: Sequence[str]) -> str:
+    """The legal actions for an error line: all of them when few, else each kind's count with
+    a few examples (``ready``, ``pickup`` and the blind plays are always named)."""
+    if len(legal) <= _LEGAL_SHOWN:
+        return ", ".join(legal)
+    groups: dict[str, list[str]] = {}
+    for action in legal:
+        groups.setdefault(action.split()[0], []).append(action)
+    parts = []
+    for kind, actions in groups.items():
+        if len(actions) <= 3 or kind == "blind":
+            parts.append(", ".join(actions))
+        else:
+            parts.append(f"{len(actions)} {kind}s ({', '.join(actions[:3])}, …)")
+    return "; ".join(parts) + " (or the number of a listed choice)"
+
+
+def _verb(name: str) -> str:
+    """``name makes`` (``You make``)."""
+    return f"{name} {'make' if name == YOU else 'makes'}"
+
+
+def _drawn(before: ParisView, after: ParisView, action: str) -> str:
+    """The cards the person drew (only they see them)."""
+    played = Counter[int]()
+    if action.startswith("play"):
+        played = Counter(play_cards(parse_action(action)))
+    left = Counter(before.hand) - played
+    new = Counter(after.hand) - left
+    return "you drew " + " ".join(CARD_NAMES[c] for c in sorted(new.elements()))
+
+
+def narrate(
+    before: ParisView, after: ParisView, seat: int, action: int, names: Sequence[str]
+) -> list[Text]:
+    """Each public event the action made, the start of the play, and who went out."""
+    person = after.seat
+    lines = []
+    for event in after.events[len(before.events) :]:
+        line = event_text(event, names)
+        if event.seat == person and event.drew:
+            line += f" ({_drawn(before, after, event.action)})"
+        lines.append(Text(line, style="bold" if event.seat == person else ""))
+    if after.phase == "play" and before.phase == "swap":
+        starter = after.starter if after.starter is not None else after.to_act
+        if starter is not None:
+            lines.append(Text(f"Play begins: {_verb(names[starter])} the opening play.", "cyan"))
+    for s in after.finished:
+        if s not in before.finished:
+            has = "have" if names[s] == YOU else "has"
+            lines.append(
+                Text(f"{names[s]} {has} no cards left: out in place {len(after.finished)}.")
+            )
+    return lines
+
+
+def turn_text(view: ParisView) -> str:
+    if view.phase == "swap":
+        left = view.seats[view.seat].swaps_left
+        return t(
+            "term.paris.swap", "swap a hand card for a face-up card ({left} left), or ready",
+            left=left,
+        )  # fmt: skip
+    if view.opening:
+        return t("term.paris.opening", "make the opening play (your lowest cards)")
+    if any(action_str(a).startswith("blind") for a in view.legal):
+        return t("term.paris.blind", "play a face-down card blind")
+    if view.hand:
+        return t("term.paris.from_hand", "play from your hand")
+    if view.seats[view.seat].face_up:
+        return t("term.paris.from_up", "play from your face-up cards")
+    return t("term.paris.play", "play")
+
+
+def parse_input(command: str, view: ParisView) -> str:
+    """The person's line as an action of the notation (a number picks a listed choice; bare
+    cards are a play, or a swap in the swap phase)."""
+    words = command.replace(",", " ").split()
+    count = len(view.legal)
+    if all(w.isascii() and w.isdigit() for w in words):
+        if len(words) != 1:
+            raise InputError(
+                f"Type one number (1 to {count}) or an action, e.g. 'play 7H 7S'; "
+                f"for a face-down card type 'blind N'"
+            )
+        number = int(words[0])
+        if not 1 <= number <= count:
+            raise InputError(f"Choose a number from 1 to {count}.")
+        return action_str(view.legal[number - 1])
+    lower = " ".join(w.lower() for w in words)
+    if lower in _PICKUP_WORDS:
+        return "pickup"
+    if words[0].lower() in _KEYWORDS:
+        return " ".join(words)
+    if view.phase == "swap":
+        if len(words) != 2:
+            raise InputError(
+                "In the swap phase type 'swap X Y' (X from your hand, Y face up), "
+                "'ready', or a number."
+            )
+        return "swap " + " ".join(words)
+    return "play " + " ".join(words)
+
+
+def forced(view: ParisView) -> int | None:
+    # Only a play of cards: a lone "pickup" or "ready" is still typed by the person.
+    if len(view.legal) == 1 and action_str(view.legal[0]).startswith("play "):
+        return int(view.legal[0])
+    return None
+
+
+def hand_start(match: ParisMatch, view: ParisView, names: Sequence[str]) -> list[Rule]:
+    heading = t("term.paris.new_game", "New game · dealer {name}", name=names[view.dealer])
+    return [Rule(Text(heading, style="bold"), style="cyan")]
+
+
+def continuing(match: ParisMatch, view: ParisView) -> str:
+    turns = match.current.turns if match.current is not None else 0
+    return t("term.paris.continuing", "Continuing the game (turn {n}).", n=turns)
+
+
+def hand_over(
+    state: ParisState, match: ParisMatch, names: Sequence[str], person: int, width: int
+) -> list[str]:
+    """The finished game with every card shown (a Paris game ends with all cards known)."""
+    return [state_text(state, names)]
+
+
+def outcome(match: ParisMatch, names: Sequence[str]) -> str:
+    last = match.current
+    if last is None:
+        return t("term.game_over", "Game over")
+    line = result_text(last.ranking, last.loser, last.end, names)
+    return f"{t('term.game_over', 'Game over')}. {line}"
+
+
+def resume(record: dict[str, Any]) -> ParisMatch:
+    """A session from its record; a one-game or position record is a session of that game."""
+    if record.get("format") == SESSION_FORMAT:
+        return session_from_record(record)
+    state = state_from_record(record)
+    match = ParisMatch(state.players, state.rules, state.dealer, 1)
+    match.states.append(state)
+    return match
+
+
+def deal_seeded(match: ParisMatch, seed: int) -> ParisState:
+    """The session's first game dealt by the reference shuffle of ``seed`` (the cards of
+    ``paston deal --game paris --seed S``)."""
+    if isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+        raise ValueError(f"a Paris seed is an integer 0 to 2**64-1, not {seed}")
+    if match.states:
+        raise ValueError("only a session's first game is dealt from a seed")
+    state = deal_game(match.players, seed=seed, dealer=match.next_dealer, rules=match.rules)
+    match.states.append(state)
+    return state
+
+
+HOOKS = TerminalHooks(
+    render_view=lambda view, names, match: render_view(view, names),
+    public_action_text=public_action_text,
+    help=HELP,
+    prompts=PROMPTS,
+    turn_text=turn_text,
+    parse_input=parse_input,
+    narrate=narrate,
+    forced=forced,
+    following=lambda view: view.seat not in view.finished,
+    goal=lambda match: t(
+        "term.paris.goal", "Get rid of all your cards; the last player left with cards loses."
+    ),
+    hand_title=lambda match: t("term.game_n", "Game {n}", n=len(match.states)),
+    hand_start=hand_start,
+    continuing=continuing,
+    hand_over=hand_over,
+    result_text=outcome,
+    resume=resume,
+    deal_seeded=deal_seeded,
+    legal_summary=legal_summary,
+    # A table of three, the classic game (the server's lobby offers four).
+    seats=3,
+)

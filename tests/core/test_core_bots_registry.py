@@ -5,14 +5,17 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
+from core_toy import GAME as TOY
 from core_toy import ToyState, ToyView
 
 from paston.bots import Bot
 from paston.bots.external import ExternalBot, ExternalBotError
+from paston.bots.levels import LEVELS, MistakeBot, level_spec
 from paston.bots.registry import (
     BOT_NAMES,
     BotSpecError,
@@ -20,9 +23,13 @@ from paston.bots.registry import (
     bot_descriptions,
     bot_info,
     bot_names,
+    lazy_factory,
     make_bot,
     register_bot,
 )
+from paston.core.hooks import HookSource
+from paston.core.hooks.play import BotInfo, Level, PlayHooks
+from paston.core.registry import default_game, register_game, unregister_game
 from paston.games.paston.shuffle import deal_cards
 from paston.games.paston.view import SeatView
 
@@ -36,6 +43,10 @@ class FirstLegal(Bot[ToyView]):
 
     def act(self, view: ToyView) -> int:
         return view.legal[min(self.bias, len(view.legal) - 1)]
+
+
+class Cautious(FirstLegal):
+    name = "cautious"
 
 
 @pytest.fixture
@@ -203,3 +214,74 @@ def test_the_documented_python_bot_runs_as_written() -> None:
     finally:
         _registered_for_tests("paston").pop("first", None)
     assert "first" not in bot_names()
+
+
+# ------------------------------------------------------------ a game's bots from its play hooks
+
+
+def _toy_play() -> PlayHooks:
+    return PlayHooks(
+        bots=(
+            BotInfo("first", "the first legal action", lazy_factory(__name__, "FirstLegal")),
+            BotInfo("yard", "a measuring stick", lazy_factory(__name__, "FirstLegal"), False),
+        ),
+        default_bot="first",
+        levels=(
+            Level("casual", "first", "plays the first legal action"),
+            Level("beginner", "first:bias=1", "errs every time", 1.0),
+        ),
+    )
+
+
+@pytest.fixture
+def plug_in() -> Any:
+    """A game outside ``paston.games`` whose bots come from its play hooks alone."""
+    register_game(replace(TOY, name="plugin", hooks=HookSource(play=_toy_play)))
+    yield
+    unregister_game("plugin")
+    _registered_for_tests("plugin").clear()
+
+
+def test_a_plug_in_game_offers_its_levels_then_its_bots(plug_in: None) -> None:
+    assert bot_names("plugin") == ["casual", "beginner", "first"]
+    assert bot_info("yard", game="plugin").offered is False
+    assert bot_descriptions("plugin")["casual"] == "plays the first legal action"
+    bot = make_bot("first:bias=1", seed=4, game="plugin")
+    assert isinstance(bot, FirstLegal) and bot.bias == 1 and bot.seed == 4
+    with pytest.raises(BotSpecError, match=r"unknown bot 'heuristic' for plugin; choose one of: "
+                       r"beginner, casual, first, yard, or cmd:COMMAND"):  # fmt: skip
+        make_bot("heuristic", game="plugin")
+    # A lazy factory's bot says which options it takes, like any other.
+    with pytest.raises(BotSpecError, match=r"unknown option 'speed'; it takes: bias="):
+        make_bot("first:speed=2", game="plugin")
+
+
+def test_a_level_is_its_spec_under_the_levels_name(plug_in: None) -> None:
+    casual = make_bot("casual", seed=1, game="plugin")
+    assert isinstance(casual, FirstLegal) and casual.name == "casual"
+    beginner = make_bot("beginner", seed=1, game="plugin")
+    assert isinstance(beginner, MistakeBot) and beginner.name == "beginner"
+    assert isinstance(beginner.inner, FirstLegal) and beginner.inner.bias == 1
+    assert [lv.name for lv in LEVELS["plugin"]] == ["casual", "beginner"]
+    assert level_spec("plugin", "beginner").mistakes == 1.0
+    with pytest.raises(KeyError, match="levels: casual, beginner"):
+        level_spec("plugin", "expert")
+
+
+def test_a_registered_bot_adds_to_a_game_but_never_replaces_its_own(plug_in: None) -> None:
+    register_bot("first", Cautious, game="plugin", description="replaced?")
+    register_bot("extra", Cautious, game="plugin", description="one more")
+    assert bot_names("plugin") == ["casual", "beginner", "first", "extra"]
+    assert isinstance(make_bot("first", game="plugin"), FirstLegal)
+    assert isinstance(make_bot("extra", game="plugin"), Cautious)
+
+
+def test_a_lazy_factory_that_cannot_load_says_which() -> None:
+    factory = lazy_factory("paston.no_such_module", "Bot")
+    with pytest.raises(BotSpecError, match=r"paston\.no_such_module\.Bot could not be loaded"):
+        factory(seed=1)
+
+
+def test_the_flagship_is_the_default_game() -> None:
+    assert bot_names() == bot_names(default_game())
+    assert make_bot("cmd:true").game == default_game()  # type: ignore[attr-defined]

@@ -49,6 +49,29 @@ async def play_one(clients: list[Client], rng: random.Random, cid: str) -> tuple
     return mover, action, ack["seq"]
 
 
+def test_bots_and_rules_of_each_game(thread_server: ThreadServer) -> None:
+    with httpx.Client(base_url=thread_server.url) as http:
+        games = {g["name"]: g for g in http.get("/api/games").json()}
+        for name, game in games.items():
+            bots = http.get("/api/bots", params={"game": name}).json()
+            # The same list as the game's entry in /api/games, the levels first.
+            assert [b["name"] for b in bots] == [b["name"] for b in game["bots"]], name
+            assert all(b["label"] and b["description"] for b in bots), name
+            rules = http.get("/api/rules", params={"game": name}).json()
+            assert [r["name"] for r in rules] == [f["name"] for f in game["flags"]], name
+        paris = [b["name"] for b in http.get("/api/bots?game=paris").json()]
+        assert "dpimc" in paris and "wpimc" not in paris
+        # Without a game: the flagship's, as older clients expect.
+        flagship = next(iter(games))
+        assert http.get("/api/bots").json() == http.get(f"/api/bots?game={flagship}").json()
+        for bad in ("nope", "x" * 500):
+            r = http.get("/api/bots", params={"game": bad})
+            assert r.status_code == 400, r.text
+            message = r.json()["error"]["message"]
+            assert "unknown game" in message and "paris" in message and len(message) < 200
+        assert http.get("/api/rules?game=nope").status_code == 400
+
+
 def test_rest_lobby(thread_server: ThreadServer) -> None:
     with httpx.Client(base_url=thread_server.url) as http:
         assert http.get("/api/health").json()["ok"] is True

@@ -9,32 +9,6 @@ export const SUIT_NAME = { S: "spades", C: "clubs", D: "diamonds", H: "hearts" }
 export const RANKS = ["7", "8", "9", "T", "J", "Q", "K", "A"]; // low to high, as the engine
 const RANK_LABEL = { T: "10" };
 
-// Contract name -> trump suit (spec §1); grkha plays with spades as trumps.
-export const CONTRACT_TRUMP = { paston: "S", glitch: "C", dineri: "D", gupa: "H", grkha: "S" };
-// Getters: the names are read in the page's language when used (the catalogue's term.* keys).
-export const CONTRACT_LABEL = {
-  get paston() {
-    return `${t("term.paston", "Paston")} ♠`;
-  },
-  get glitch() {
-    return `${t("term.glitch", "Glitch")} ♣`;
-  },
-  get dineri() {
-    return `${t("term.dineri", "Dineri")} ♦`;
-  },
-  get gupa() {
-    return `${t("term.gupa", "Gupa")} ♥`;
-  },
-  get grkha() {
-    return `${t("term.grkha", "Paston Grkha")} ♠`;
-  },
-  get surrender() {
-    return t("term.surrender", "Surrender");
-  },
-};
-export const CONTRACT_MULT = { paston: 1, glitch: 2, dineri: 3, gupa: 4, grkha: 4 };
-export const BID_LADDER = ["paston", "glitch", "dineri", "gupa", "grkha"];
-
 export function suitOf(card) {
   return card[1];
 }
@@ -132,24 +106,7 @@ export function cardBack(opts = {}) {
   return el;
 }
 
-// Human label of an action string from the notation.
+// A card's label, else the action string as it is (a game's renderer names its own actions).
 export function actionLabel(action) {
-  if (isCard(action)) return cardText(action);
-  const [head, ...rest] = action.split(" ");
-  switch (head) {
-    case "pass":
-      return t("term.pass", "Pass");
-    case "whist":
-      return t("term.whist", "Whist");
-    case "surrender":
-      return t("term.surrender", "Surrender");
-    case "declare":
-      return t("action.declare", "Declare {contract}", { contract: CONTRACT_LABEL[rest[0]] ?? rest[0] });
-    case "discard":
-      return rest.length
-        ? t("action.discard", "Discard {cards}", { cards: rest.map(cardText).join(" ") })
-        : t("action.discard_hidden", "Discard (hidden)");
-    default:
-      return CONTRACT_LABEL[head] ?? action;
-  }
+  return isCard(action) ? cardText(action) : action;
 }

@@ -3,7 +3,7 @@
 
 import { escapeHTML } from "./api.js";
 import { t } from "./i18n.js";
-import { CONTRACT_LABEL, actionLabel, cardBack, cardElement, handOrder, isCard } from "./cards.js";
+import { cardBack, cardElement, handOrder, isCard } from "./cards.js";
 
 export const SEAT_COLOURS = ["#d1495b", "#2e86ab", "#e0a100", "#3b8b3b", "#8e44ad", "#d35400", "#16a085", "#7f8c8d", "#c2185b"];
 
@@ -93,30 +93,6 @@ export function renderLastTrick(el, trick, names) {
   }
 }
 
-// The auction is the history up to the first discard (exchange); later "pass" means no whist.
-export function auctionOf(history) {
-  const out = [];
-  for (const [seat, action] of history) {
-    if (action.startsWith("discard")) break;
-    out.push([seat, action]);
-  }
-  return out;
-}
-
-export function renderAuction(el, history, names) {
-  el.replaceChildren();
-  for (const [seat, action] of auctionOf(history)) {
-    const li = document.createElement("li");
-    li.innerHTML = `${escapeHTML(names[seat])}: <b>${escapeHTML(actionLabel(action))}</b>`;
-    el.append(li);
-  }
-}
-
-export function contractText(contract) {
-  if (!contract) return "—";
-  return CONTRACT_LABEL[contract] ?? contract;
-}
-
 export function signed(n) {
   return n > 0 ? `+${n}` : `${n}`;
 }
@@ -125,7 +101,8 @@ export function scoreClass(n) {
   return n > 0 ? "pos" : n < 0 ? "neg" : "";
 }
 
-// rows: [{deal, declarer, contract, scores, totals}] (redeals left out by the caller).
+// rows: [{deal, declarer, contract, scores, totals}] (redeals left out by the caller);
+// opts.label heads the first column, opts.short(contract) abbreviates a row's contract.
 export function renderScoreSheet(table, rows, names, opts = {}) {
   // A long name is cut with an ellipsis (it never pushes the sheet wider); its title has it all.
   const head = `<thead><tr><th scope="col">${escapeHTML(opts.label ?? t("common.deal", "Deal"))}</th>${names
@@ -134,7 +111,7 @@ export function renderScoreSheet(table, rows, names, opts = {}) {
   const body = rows
     .map((r) => {
       const what = r.contract
-        ? `${r.deal}. <span class="delta">${escapeHTML(contractShort(r.contract))}${r.declarer !== null && r.declarer !== undefined ? " · " + escapeHTML(initial(names[r.declarer])) : ""}</span>`
+        ? `${r.deal}. <span class="delta">${escapeHTML(opts.short?.(r.contract) ?? r.contract)}${r.declarer !== null && r.declarer !== undefined ? " · " + escapeHTML(initial(names[r.declarer])) : ""}</span>`
         : `${r.deal}.`;
       return `<tr><td>${what}</td>${r.totals
         .map((t, i) => `<td>${t}<span class="delta ${scoreClass(r.scores[i])}">${signed(r.scores[i])}</span></td>`)
@@ -148,9 +125,6 @@ export function renderScoreSheet(table, rows, names, opts = {}) {
 
 function initial(name) {
   return name.length > 10 ? name.slice(0, 9) + "…" : name;
-}
-function contractShort(c) {
-  return { paston: "P♠", glitch: "G♣", dineri: "D♦", gupa: "U♥", grkha: "PG♠", surrender: "surr." }[c] ?? c;
 }
 
 // A small line chart of the running totals, with the zero line and the target.
@@ -193,36 +167,6 @@ export function renderChart(svg, legend, rows, names, target = 121, opts = {}) {
   legend.innerHTML = names
     .map((nm, s) => `<span style="--c:${seatColour(s)}" title="${escapeHTML(nm)}">${escapeHTML(nm)}</span>`)
     .join("");
-}
-
-// A short sentence on how a deal ended.
-export function dealResultHTML(d, names) {
-  if (d.redeal) {
-    const why = {
-      "spade-run": t("result.spade_run", "a spade run was shown"),
-      "no-first-bidder": t("result.no_first_bidder", "J♠ and 7♠ were both in the prikup"),
-      "all-pass": t("result.all_pass", "everybody passed and J♠ and 7♠ were both in the prikup"),
-    }[d.redeal] ?? d.redeal;
-    return `<div class="result-line">${escapeHTML(t("result.thrown_in", "Thrown in: {why}. The same dealer deals again.", { why }))}</div>`;
-  }
-  let line = "";
-  if (d.contract === "surrender") line = escapeHTML(t("result.surrendered", "{name} surrendered.", { name: names[d.declarer] }));
-  else if (d.contract) {
-    const whist = d.whisters?.length
-      ? t("result.whist_by", "whist: {names}", { names: d.whisters.map((s) => names[s]).join(", ") })
-      : t("result.nobody_whisted", "nobody whisted");
-    const tricks = d.tricks ? ` · ${t("result.tricks", "tricks {tricks}", { tricks: d.tricks.join(" / ") })}` : "";
-    line = escapeHTML(
-      t("result.played", "{name} played {contract} ({whist})", { name: names[d.declarer], contract: contractText(d.contract), whist }) +
-        tricks +
-        ".",
-    );
-  }
-  const scores = d.scores
-    ? `<table aria-label="${escapeHTML(t("result.deal_scores", "Deal scores"))}"><tr>${names.map((n) => `<th scope="col">${escapeHTML(n)}</th>`).join("")}</tr>
-       <tr>${d.scores.map((v) => `<td class="${scoreClass(v)}">${signed(v)}</td>`).join("")}</tr></table>`
-    : "";
-  return `<div class="result-line">${line}</div>${scores}`;
 }
 
 // A hand's legal card as a button: marked legal, its keyboard shortcut (if it has one) bound and

@@ -6,24 +6,10 @@
 import { escapeHTML } from "../../api.js";
 import { t as tr } from "../../i18n.js";
 import { consequence } from "./consequences.js";
-import {
-  BID_LADDER,
-  CONTRACT_LABEL,
-  CONTRACT_TRUMP,
-  SUIT_SYMBOL,
-  actionLabel as cardActionLabel,
-  cardBack,
-  cardElement,
-  handOrder,
-  isCard,
-  sortCards,
-} from "../../cards.js";
+import { SUIT_SYMBOL, cardBack, cardElement, handOrder, isCard, sortCards } from "../../cards.js";
 import {
   activateCardButton,
-  contractText,
-  dealResultHTML,
   positions,
-  renderAuction,
   renderChart,
   renderLastTrick,
   renderScoreSheet,
@@ -31,6 +17,16 @@ import {
   renderTrick,
   tagHTML,
 } from "../../render.js";
+import {
+  BID_LADDER,
+  CONTRACT_LABEL,
+  CONTRACT_TRUMP,
+  actionLabel as cardActionLabel,
+  contractShort,
+  contractText,
+  dealResultHTML,
+  renderAuction,
+} from "./terms.js";
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -150,7 +146,7 @@ export function render(view, c) {
 }
 
 export function renderScores(table, chart, legend, sheet, names, t) {
-  renderScoreSheet(table, sheet, names);
+  renderScoreSheet(table, sheet, names, { short: contractShort });
   chart.hidden = false;
   legend.hidden = false;
   renderChart(chart, legend, sheet, names, t.rules?.target ?? 121);

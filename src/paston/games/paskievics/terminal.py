@@ -25,10 +25,10 @@ __all__ = ["HELP", "HOOKS"]
 
 HELP = """\
 Type the number of a listed choice, or an action in the notation:
-  bidding    pass, hold, three, two, one, solo (as listed)
-  discard    discard QH QC TS   (the cards you lay away)
-  announce   call XX, trull, kings, kontra game, pass (as listed)
-  play       a card: T21, XXI, KH"""
+  bidding    pass, hold, three, two, one, solo
+  discard    discard QH QC TS   (the cards you lay away face down)
+  announce   call T20, trull, kings, double, volat, ultimo, catch, kontra game, pass
+  play       a card: T21 (tarokk XXI), SK (the skíz), KH, QC"""
 
 
 def turn_text(view: PaskievicsView) -> str:

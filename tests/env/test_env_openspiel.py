@@ -9,7 +9,8 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from paston.env import openspiel_game  # noqa: E402
+import paston.env.openspiel_game  # noqa: E402, F401  (registers the games)
+from paston.games.paston.cards import SEVEN_SPADES, cards_of  # noqa: E402
 from paston.games.paston.encoding import (  # noqa: E402
     INFO_STATE_LAYOUT,
     OBSERVATION_LAYOUT,
@@ -17,7 +18,9 @@ from paston.games.paston.encoding import (  # noqa: E402
     info_state_string,
     observation_string,
 )
-from paston.games.paston.cards import SEVEN_SPADES, cards_of  # noqa: E402
+from paston.games.paston.spiel import ALL_PLAYERS_EXTRA  # noqa: E402
+
+SHORT_NAME = "python_paston"
 
 
 def playout(game: pyspiel.Game, rng: random.Random) -> pyspiel.State:
@@ -32,7 +35,7 @@ def playout(game: pyspiel.Game, rng: random.Random) -> pyspiel.State:
 
 
 def test_registered_and_shaped() -> None:
-    game = pyspiel.load_game(openspiel_game.SHORT_NAME)
+    game = pyspiel.load_game(SHORT_NAME)
     assert game.num_players() == 3
     assert game.num_distinct_actions() == 541
     assert game.information_state_tensor_shape() == [INFO_STATE_LAYOUT.size]
@@ -160,7 +163,7 @@ def test_the_dealer_is_a_chance_outcome() -> None:
 
 def test_whole_game_flags_are_not_parameters() -> None:
     for flag in ("target", "neg121_reset", "deal2_dealer", "marker_rule_each_game", "target_tie"):
-        assert flag not in openspiel_game.GAME_TYPE.parameter_specification
+        assert flag not in pyspiel.load_game(SHORT_NAME).get_type().parameter_specification
         with pytest.raises(Exception, match=flag):
             pyspiel.load_game("python_paston", {flag: 1})
     game = pyspiel.load_game("python_paston", {"must_overtrump": True, "first_deal": True})
@@ -242,7 +245,7 @@ def test_all_players_observer_sees_every_hand() -> None:
     deal = state.deal
     assert deal is not None
     full.set_from(state, 1)
-    assert full.tensor.size == OBSERVATION_LAYOUT.size + openspiel_game.ALL_PLAYERS_EXTRA
+    assert full.tensor.size == OBSERVATION_LAYOUT.size + ALL_PLAYERS_EXTRA
     for seat in range(3):
         row = full.dict["all_hands"][(seat - 1) % 3]
         assert set(np.flatnonzero(row)) == set(cards_of(deal.hands[seat]))

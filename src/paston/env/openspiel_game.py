@@ -1,236 +1,396 @@
-"""OpenSpiel game ``python_paston``: one Paston deal with explicit chance nodes for the deal.
+"""OpenSpiel games over the protocol: ``python_<game>`` for every game of the registry.
 
-Importing this module registers the game with ``pyspiel`` (which must be installed)::
+Importing this module registers one game with ``pyspiel`` (which must be installed) for each
+available game that offers research hooks, under ``python_`` and the game's name::
 
     import pyspiel
-    import paston.env.openspiel_game  # noqa: F401  (registers "python_paston")
-    game = pyspiel.load_game("python_paston")
+    import paston.env.openspiel_game  # noqa: F401  (registers python_paston, python_paris …)
+    game = pyspiel.load_game("python_paris(players=4)")
 
-* **Players** 0, 1, 2 are the seats. Actions are the engine's ids (:mod:`paston.actions`),
-  ``num_distinct_actions = NUM_ACTIONS``.
-* **Chance**: the first chance move draws the dealer (0, 1 or 2, each 1/3; the ``dealer``
-  parameter fixes it instead), then 32 moves deal the shuffled deck card by card (chance
-  action = card number, ``deck[0]`` first), in the order of spec/rules.md §3.2. The
-  probabilities are exact for the bottom-card rule: with ``bottom_7s_reshuffle`` on (the
-  default) a deck whose last card is 7♠ is never dealt, so 7♠ is drawn with probability
-  ``1/(n-1)`` and every other remaining card with ``(n-2)/(n-1)²`` while ``n`` cards remain
-  (7♠ is forced before the last card). The cut is a rotation of a uniform shuffle and
-  changes nothing.
-* **Thrown-in deals** (a spade run, J♠ and 7♠ both in the prikup on a first deal, or an
-  all-pass with both markers in the prikup) end the game at once with returns 0, as such a
-  deal scores nothing; the game is one deal, so the redeal is not modelled.
-* **Returns** are the deal scores of spec/rules.md §9 (general-sum; surrender gives −10,
-  +2, +2), at the terminal state only.
-* **Observations** come from :mod:`paston.env.encoding` through :class:`PastonObserver`:
-  the information state is the perfect-recall layout and string, the observation the
-  layout without the trick history. A public-only observer (``private_info=NONE``) leaves
-  out the viewer's cards, prikup and discards; an all-players observer
-  (``private_info=ALL_PLAYERS``, for analysis and centralised critics) adds every hand,
-  the prikup and the discards (:data:`ALL_PLAYERS_EXTRA`). While dealing, a player sees
-  only the cards dealt to them so far (before the dealer is drawn: only their seat).
-* **Search support**: ``resample_from_infostate(player, sampler)`` returns a state drawn
-  uniformly among the deals consistent with ``player``'s information (the bots' world
-  sampler, :mod:`paston.games.paston.bots.worlds`), the same history replayed in it, so
+A game registered later (a plug-in, :func:`paston.core.registry.register_game`) is added
+with :func:`register`. One class serves every game; it knows a game only through its
+:class:`~paston.core.protocol.GameInfo`, the protocol's ``State`` and ``View``, and the hook
+groups ``research`` (tensors, ``ResearchHooks.spiel`` for OpenSpiel's own facts) and
+``sampling`` (worlds for ``resample_from_infostate``).
+
+* **Players** ``0 … players-1`` are the seats; actions are the game's ids
+  (``num_distinct_actions = GameInfo.num_actions``).
+* **Chance**: a game whose ``SpielHooks.deal`` models its deal as explicit chance nodes is
+  dealt card by card with exact probabilities; any other game is dealt by its match's own
+  shuffle from a 64-bit seed that eight chance nodes of 256 equally likely outcomes draw.
+  Either way a seat sees only what the game says it sees while dealing.
+* **Returns** are the hand's result (``State.result()``) at the end; the parameter
+  ``normalize_reward=True`` divides them by ``ResearchHooks.reward_scale`` (about [-1, 1]).
+* **Observations**: the information state (perfect recall) is
+  ``ResearchHooks.information_state`` and ``information_state_string`` of the hand; the
+  observation is the research group's ``observe`` of the seat's view (or the game's
+  ``SpielHooks.observe``); both are built from what that seat may know. A game may offer
+  more observer types (public-only, all players) through ``SpielHooks.observer``.
+* **Search support**: ``resample_from_infostate(player, sampler)`` returns a state the
+  player cannot tell from this one, the hidden cards redealt by the game's
+  ``SamplingHooks.resample`` (OpenSpiel's ``ResampleFromInfostate``), so
   ``open_spiel.python.algorithms.ismcts.ISMCTSBot`` runs as it is; ``undo_action(player,
   action)`` takes back the last move (``history()`` and ``move_number()`` follow it when
   called from Python: OpenSpiel's C++ code cannot call back into a Python game's undo).
 
-Parameters: ``dealer`` (−1, the default: drawn by chance; 0..2 fixes it), ``first_deal``
-(default false: the J♠/7♠ first-bidder rule of a game's first deal) and the variant flags
-of :class:`~paston.rules.Rules` that act within one deal, under their own names
-(:data:`DEAL_FLAGS`, e.g. ``python_paston(allow_jump_bids=True,must_overtrump=True)``);
-the flags of a whole game (target, −121 reset, the second deal's dealer...) do nothing in a
-one-deal game and are not parameters.
+Parameters: ``players`` for a game with several seat counts, ``dealer``, the rules flags
+(``SpielHooks.parameters`` may narrow them to those that act within one hand and add the
+game's own) and ``normalize_reward``. A resampled world's chance outcomes deal it when the
+game's deal can say how; otherwise they stay those of the state it was drawn from (its
+``history()`` then does not replay it: serialize the state it came from).
 """
 
 from __future__ import annotations
 
+import json
 import random
-from typing import Any
+from typing import Any, Self
 
 import numpy as np
 import numpy.typing as npt
 import pyspiel  # type: ignore[import-not-found]
 
-from ..games.paston.actions import NUM_ACTIONS, action_str, discard_action, is_discard
-from ..games.paston.bots.worlds import WorldSampler
-from ..games.paston.cards import SEVEN_SPADES, card_name, cards_of, iter_bits
-from ..games.paston.state import SCORED, Deal
-from ..games.paston.rules import DEFAULT_RULES, Rules
-from ..games.paston.shuffle import DEAL_ORDER, deal_from_deck
-from ..games.paston.view import SeatView
-from ..games.paston.encoding import (
-    PHASES,
-    dealing_view,
-    encode,
-    info_state_string,
-    layout_for,
-    observation_string,
-    public_view,
-)
-from ..games.paston.fast_encoding import DealEncoder
-from .spiel_dealt import DealtByChanceState
+from ..core.hooks.research import ResearchHooks
+from ..core.hooks.spiel import ChanceDeal, SpielHooks, SpielObserver
+from ..core.protocol import GameInfo
+from ..core.registry import available, get_game
 
 __all__ = [
-    "ALL_PLAYERS_EXTRA",
-    "DEAL_FLAGS",
-    "GAME_TYPE",
-    "SHORT_NAME",
-    "PastonGame",
-    "PastonObserver",
-    "PastonState",
+    "SEED_NODES",
+    "SeededDeal",
+    "SpielGame",
+    "SpielState",
+    "game_type",
+    "register",
+    "register_all",
+    "short_name",
 ]
 
-SHORT_NAME = "python_paston"
-_NUM_PLAYERS = 3
-#: The rule flags that act within one deal: the game's parameters besides dealer, first_deal.
-DEAL_FLAGS: tuple[str, ...] = (
-    "allow_jump_bids",
-    "spade_run_redeal",
-    "bottom_7s_reshuffle",
-    "all_pass_contracts",
-    "lone_whist_mode",
-    "multiply_defender_scores",
-    "no_whist_multiplied",
-    "surrender_multiplied",
-    "must_overtrump",
-)
-#: What the all-players observer adds after the viewer's own tensor: every hand now (by
-#: relative seat, 3 × 32), the prikup as dealt (32) and the declarer's discards (32).
-ALL_PLAYERS_EXTRA = 3 * 32 + 32 + 32
+#: Chance nodes of the seeded deal (each draws one byte of the seed).
+SEED_NODES = 8
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
-# Player decisions: at most 7 auction actions (5 bids and 2 passes), a discard, a
-# declaration, 2 defence calls and 30 cards; plus the 32 chance moves of the deal.
-_MAX_DECISIONS = 7 + 1 + 1 + 2 + 30
-
-GAME_TYPE = pyspiel.GameType(
-    short_name=SHORT_NAME,
-    long_name="Python Paston (one deal)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.GENERAL_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=_NUM_PLAYERS,
-    min_num_players=_NUM_PLAYERS,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification={
-        "dealer": -1,
-        "first_deal": False,
-        **{name: getattr(DEFAULT_RULES, name) for name in DEAL_FLAGS},
-    },
-)
-
-_GAME_INFO = pyspiel.GameInfo(
-    num_distinct_actions=NUM_ACTIONS,
-    max_chance_outcomes=32,
-    num_players=_NUM_PLAYERS,
-    # A failed gupa or grkha costs 40 (so does a ×4 defender taking no trick); a defender
-    # taking all ten tricks of a ×4 contract beside another whister wins 8 × 40.
-    min_utility=-40.0,
-    max_utility=320.0,
-    utility_sum=None,
-    max_game_length=1 + 32 + _MAX_DECISIONS,
-)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+_PRIVATE = {
+    pyspiel.PrivateInfoType.SINGLE_PLAYER: "single",
+    pyspiel.PrivateInfoType.NONE: "none",
+    pyspiel.PrivateInfoType.ALL_PLAYERS: "all",
+}
+_DEFAULT_SPIEL = SpielHooks()
+# A hand of a game that states no bound (no research max_game_length, no spiel hooks).
+_LONGEST_HAND = 10_000
 
 
-class PastonGame(pyspiel.Game):  # type: ignore[misc]
-    """The game object: parameters, new states and observers."""
+def short_name(info: GameInfo) -> str:
+    """The name OpenSpiel knows a game by: ``python_`` and the game's name."""
+    return f"python_{info.name}"
+
+
+def _spiel(research: ResearchHooks) -> SpielHooks:
+    return research.spiel() if research.spiel is not None else _DEFAULT_SPIEL
+
+
+def _parameters(info: GameInfo, spiel: SpielHooks) -> dict[str, Any]:
+    params: dict[str, Any] = {}
+    if len(info.seat_counts) > 1:
+        params["players"] = info.default_seats
+    if spiel.parameters is None:
+        params["dealer"] = 0
+        params.update({f.name: f.default for f in info.flags})
+    else:
+        params.update(spiel.parameters)
+    params["normalize_reward"] = False
+    return params
+
+
+def game_type(info: GameInfo) -> pyspiel.GameType:
+    """OpenSpiel's static description of ``info``'s game."""
+    spiel = _spiel(info.research)
+    if spiel.utility_sum is None:
+        utility = pyspiel.GameType.Utility.GENERAL_SUM
+    elif spiel.utility_sum == 0:
+        utility = pyspiel.GameType.Utility.ZERO_SUM
+    else:
+        utility = pyspiel.GameType.Utility.CONSTANT_SUM
+    return pyspiel.GameType(
+        short_name=short_name(info),
+        long_name=f"Python {info.title} (one hand)",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=utility,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=max(info.seat_counts),
+        min_num_players=min(info.seat_counts),
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=_parameters(info, spiel),
+    )
+
+
+class SeededDeal:
+    """The deal of a game without explicit chance nodes: :data:`SEED_NODES` chance nodes of
+    256 equally likely outcomes draw a 64-bit seed, then the match's own shuffle deals the
+    hand from ``random.Random(seed)``. Nobody sees anything while the seed is drawn."""
+
+    def __init__(
+        self, game: str, players: int, rules: Any, dealer: int, shapes: tuple[int, int]
+    ) -> None:
+        # Plain values only: OpenSpiel clones a state by deep-copying it.
+        self._game = game
+        self._players = players
+        self._rules = rules
+        self._dealer = dealer
+        self._shapes = shapes  # observation and information-state sizes
+        self._drawn: list[int] = []
+        self.state: Any | None = None
+
+    @property
+    def drawn(self) -> tuple[int, ...]:
+        return tuple(self._drawn)
+
+    def outcomes(self) -> list[tuple[int, float]]:
+        return [(b, 1 / 256) for b in range(256)]
+
+    def apply(self, outcome: int) -> None:
+        if not 0 <= outcome < 256:
+            raise ValueError(f"a seed byte is 0 to 255, not {outcome}")
+        self._drawn.append(outcome)
+        if len(self._drawn) == SEED_NODES:
+            seed = int.from_bytes(bytes(self._drawn), "big")
+            match = get_game(self._game).new_match(self._players, self._rules, self._dealer)
+            self.state = match.next_state(random.Random(seed))
+
+    def undo(self) -> None:
+        if not self._drawn:
+            raise ValueError("nothing has been drawn yet")
+        self._drawn.pop()
+        self.state = None
+
+    def outcome_str(self, outcome: int) -> str:
+        return f"seed byte {outcome}"
+
+    def copy(self) -> Self:
+        new = type(self)(self._game, self._players, self._rules, self._dealer, self._shapes)
+        new._drawn = list(self._drawn)
+        new.state = None if self.state is None else self.state.copy()
+        return new
+
+    def resample(self, seat: int, rng: random.Random) -> Self:
+        new = self.copy()
+        new._drawn = [rng.randrange(256) for _ in self._drawn]
+        return new
+
+    def with_state(self, state: Any) -> Self:
+        new = self.copy()
+        new.state = state
+        return new
+
+    def observation(self, seat: int, perfect_recall: bool) -> npt.NDArray[np.float32]:
+        return np.zeros(self._shapes[1 if perfect_recall else 0], np.float32)
+
+    def observation_string(self, seat: int, perfect_recall: bool) -> str:
+        return f"seat {seat}\nphase: dealing"
+
+    def __str__(self) -> str:
+        return "seed: " + " ".join(str(b) for b in self._drawn)
+
+
+class _Held:
+    """Holds the deal so that OpenSpiel's clone (a deep copy of the Python state's
+    attributes) uses the game's own ``copy()``, many times faster than a generic deep copy
+    of an engine's lists and change log."""
+
+    __slots__ = ("deal",)
+
+    def __init__(self, deal: ChanceDeal) -> None:
+        self.deal = deal
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
+        return _Held(self.deal.copy())
+
+
+class SpielGame(pyspiel.Game):  # type: ignore[misc]
+    """The game object of one game: parameters, new states and observers.
+
+    ``rules`` are the parsed rules; ``players`` and ``dealer`` the seats and the dealer
+    (``-1``: drawn by chance, for a game whose deal says so); every other parameter reads as
+    an attribute too (``game.first_deal``).
+    """
+
+    info_name = ""  # set by the subclass :func:`register` makes for each game
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        params = dict(params or {})
-        super().__init__(GAME_TYPE, _GAME_INFO, params)
-        merged = {**GAME_TYPE.parameter_specification, **params}
-        dealer = int(merged["dealer"])
-        if dealer not in (-1, 0, 1, 2):
+        info = get_game(self.info_name)
+        research = info.research
+        spiel = _spiel(research)
+        gt = game_type(info)
+        merged = {**gt.parameter_specification, **(params or {})}
+        players = int(merged.get("players", info.default_seats))
+        if players not in info.seat_counts:
+            counts = ", ".join(str(n) for n in info.seat_counts)
+            raise ValueError(f"parameter 'players' must be one of {counts}, not {players}")
+        dealer = int(merged.get("dealer", 0))
+        by_chance = gt.parameter_specification.get("dealer") == -1
+        if not (-1 if by_chance else 0) <= dealer < players:
+            drawn = "-1 (drawn by chance) or " if by_chance else ""
             raise ValueError(
-                f"parameter 'dealer' must be -1 (drawn by chance), 0, 1 or 2, not {dealer}"
+                f"parameter 'dealer' must be {drawn}a seat 0 to {players - 1}, not {dealer}"
             )
+        rules = info.parse_rules({k: v for k, v in merged.items() if info.flag(k) is not None})
+        self.players = players
         self.dealer = dealer
-        self.first_deal = bool(merged["first_deal"])
-        self.rules = Rules.from_dict({name: merged[name] for name in DEAL_FLAGS})
+        self.rules = rules
+        self.params: dict[str, Any] = merged
+        scale = research.reward_scale if merged["normalize_reward"] else 1.0
+        low, high = spiel.utility(players) if spiel.utility is not None else (-1.0, 1.0)
+        chance_moves = 0 if spiel.deal is not None else SEED_NODES
+        if spiel.max_game_length is not None:
+            length = spiel.max_game_length(players, rules)
+        elif research.max_game_length is not None:
+            length = chance_moves + research.max_game_length(players)
+        else:
+            length = chance_moves + _LONGEST_HAND
+        super().__init__(
+            gt,
+            pyspiel.GameInfo(
+                num_distinct_actions=info.num_actions,
+                max_chance_outcomes=spiel.max_chance_outcomes if spiel.deal is not None else 256,
+                num_players=players,
+                min_utility=low / scale,
+                max_utility=high / scale,
+                utility_sum=None if spiel.utility_sum is None else spiel.utility_sum / scale,
+                max_game_length=length,
+            ),
+            params or {},
+        )
+        self.scale = scale
+        self._shapes = (
+            int(np.prod(_observation_shape(research, players))),
+            int(np.prod(research.information_state_shape(players))),
+        )
+        self.new_deal()  # a deal the parameters cannot make fails here, at load_game
 
-    def new_initial_state(self) -> PastonState:
-        return PastonState(self)
+    def __getattr__(self, name: str) -> Any:
+        params = self.__dict__.get("params", {})
+        if name in params:
+            return params[name]
+        raise AttributeError(f"{type(self).__name__!r} has no attribute {name!r}")
+
+    def new_deal(self) -> ChanceDeal:
+        """A deal with nothing drawn yet."""
+        spiel = _spiel(get_game(self.info_name).research)
+        if spiel.deal is not None:
+            return spiel.deal(self.players, self.rules, self.params)
+        return SeededDeal(self.info_name, self.players, self.rules, self.dealer, self._shapes)
+
+    def new_initial_state(self) -> SpielState:
+        return SpielState(self)
 
     def make_py_observer(
         self,
         iig_obs_type: pyspiel.IIGObservationType | None = None,
         params: dict[str, Any] | None = None,
-    ) -> PastonObserver:
-        return PastonObserver(
-            iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params
-        )
+    ) -> SpielObserver:
+        obs_type = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
+        perfect_recall = bool(obs_type.perfect_recall)
+        private = _PRIVATE.get(obs_type.private_info, "single")
+        info = get_game(self.info_name)
+        spiel = _spiel(info.research)
+        if spiel.observer is not None:
+            observer = spiel.observer(perfect_recall, private, params)
+            if observer is not None:
+                return observer
+        if params:
+            raise ValueError(f"the {info.title} observer takes no parameters, got {params}")
+        if private != "single":
+            raise ValueError(
+                f"{short_name(info)} observes one player's view only (SINGLE_PLAYER), "
+                f"not {obs_type.private_info}"
+            )
+        return ProtocolObserver(self.info_name, self.players, perfect_recall)
 
 
-class PastonState(DealtByChanceState):
-    """A deal in progress: the dealer and the cards dealt so far, then the engine's
-    :class:`Deal`."""
+class SpielState(pyspiel.State):  # type: ignore[misc]
+    """A hand in progress: the chance outcomes drawn so far, then the game's state."""
 
-    def __init__(self, game: PastonGame) -> None:
+    def __init__(self, game: SpielGame) -> None:
         super().__init__(game)
         # Plain values, not the game object: OpenSpiel clones a state by deep-copying it.
-        self._dealer = game.dealer  # -1 until the chance move draws it
-        self._dealer_by_chance = game.dealer < 0
-        self._first_deal = game.first_deal
-        self._rules = game.rules
-        self._deck: list[int] = []
-        self._remaining = (1 << 32) - 1
+        self._game = game.info_name
+        self._players = game.players
+        self._scale = game.scale
+        self._held = _Held(game.new_deal())
         self._moves: list[tuple[int, int]] = []  # (player, action), undo included
-        self.deal: Deal | None = None
 
-    # ------------------------------------------------------------- the game's part
+    @property
+    def chance(self) -> ChanceDeal:
+        """The deal: its outcomes so far, and the hand once complete."""
+        return self._held.deal
 
-    def _engine_state(self) -> Deal | None:
-        return self.deal
+    @property
+    def game_state(self) -> Any | None:
+        """The game's state once the cards are dealt (full information: for analysis)."""
+        return self._held.deal.state
 
-    def _card_name(self, card: int) -> str:
-        return card_name(card)
+    @property
+    def deal(self) -> Any | None:
+        """:attr:`game_state` under the name ``python_paston`` gave it."""
+        return self.game_state
 
-    def _action_str(self, action: int) -> str:
-        return action_str(action)
+    def view(self, player: int) -> Any:
+        """``player``'s view of the hand (raises :class:`ValueError` while dealing)."""
+        state = self.game_state
+        if state is None:
+            raise ValueError("the cards are still being dealt: there is no view yet")
+        return state.view(player)
 
     # ------------------------------------------------------------- OpenSpiel API
 
+    def current_player(self) -> int:
+        state = self.game_state
+        if state is None:
+            return _CHANCE
+        to_act = state.to_act
+        return _TERMINAL if to_act is None else int(to_act)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        state = self.game_state
+        assert state is not None and player == state.to_act
+        return sorted(state.legal_actions())
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        assert self.deal is None
-        if self._dealer < 0:
-            return [(0, 1 / 3), (1, 1 / 3), (2, 1 / 3)]
-        left = [c for c in range(32) if self._remaining >> c & 1]
-        n = len(left)
-        if not self._rules.bottom_7s_reshuffle or not self._remaining >> SEVEN_SPADES & 1 or n == 1:
-            return [(c, 1.0 / n) for c in left]
-        if n == 2:
-            return [(SEVEN_SPADES, 1.0)]
-        seven = 1.0 / (n - 1)
-        other = (n - 2) / (n - 1) ** 2
-        return [(c, seven if c == SEVEN_SPADES else other) for c in left]
+        assert self.game_state is None
+        return self.chance.outcomes()
 
     def _apply_action(self, action: int) -> None:
         player = self.current_player()
-        super()._apply_action(action)
+        state = self.game_state
+        if state is None:
+            self.chance.apply(action)
+        else:
+            state.apply(action)
         self._moves.append((player, action))
 
     def _action_to_string(self, player: int, action: int) -> str:
-        if player == _CHANCE and self._dealer < 0:
-            return f"dealer {action}"
-        return super()._action_to_string(player, action)
+        if player == _CHANCE:
+            return self.chance.outcome_str(action)
+        state = self.game_state
+        if state is None:
+            return f"action {action}"
+        text: str = state.action_str(action)
+        return text
 
-    def _deal_card(self, card: int) -> None:
-        if self._dealer < 0:
-            if card not in (0, 1, 2):
-                raise ValueError(f"the dealer is seat 0, 1 or 2, not {card}")
-            self._dealer = card
-            return
-        if not self._remaining >> card & 1:
-            raise ValueError(f"card {card} has already been dealt")
-        self._deck.append(card)
-        self._remaining &= ~(1 << card)
-        if len(self._deck) == 32:
-            self.deal = deal_from_deck(self._deck, self._dealer, self._first_deal, self._rules)
+    def is_terminal(self) -> bool:
+        state = self.game_state
+        return state is not None and bool(state.is_over)
+
+    def returns(self) -> list[float]:
+        state = self.game_state
+        if state is None or not state.is_over:
+            return [0.0] * self._players
+        return [float(r) / self._scale for r in state.result()]
 
     def undo_action(self, player: int, action: int) -> None:
         """Take back the last move, which must be ``action`` by ``player``."""
@@ -238,15 +398,12 @@ class PastonState(DealtByChanceState):
             last = self._moves[-1] if self._moves else None
             raise ValueError(f"the last move is {last} (player, action), not {(player, action)}")
         self._moves.pop()
-        if self.deal is not None and self.deal.actions:
-            self.deal.undo()
-            return
-        self.deal = None
-        if self._deck:
-            card = self._deck.pop()
-            self._remaining |= 1 << card
+        if player == _CHANCE:
+            self.chance.undo()
         else:
-            self._dealer = -1
+            state = self.game_state
+            assert state is not None
+            state.undo()
 
     def history(self) -> list[int]:
         return [a for _, a in self._moves]
@@ -257,188 +414,105 @@ class PastonState(DealtByChanceState):
     def move_number(self) -> int:
         return len(self._moves)
 
-    def resample_from_infostate(self, player: int, sampler: Any) -> PastonState:
-        """A state ``player`` cannot tell from this one, drawn uniformly among the deals
-        consistent with its information (``sampler()`` gives the randomness, as OpenSpiel's
-        ``UniformProbabilitySampler`` does), with the same moves replayed."""
+    def resample_from_infostate(self, player: int, sampler: Any) -> SpielState:
+        """A state ``player`` cannot tell from this one: while dealing, the outcomes it has
+        not seen redrawn; after, the hand's hidden cards redealt by the game's sampling hooks
+        (``sampler()`` gives the randomness, as OpenSpiel's ``UniformProbabilitySampler``
+        does)."""
         rng = random.Random(int(float(sampler()) * 2**53))
-        game = self.get_game()
-        new: PastonState = game.new_initial_state()
-        if self._dealer_by_chance and self._dealer >= 0:
-            new.apply_action(self._dealer)
-        if self.deal is None:
-            for card in self._resampled_partial_deck(player, rng):
-                new.apply_action(card)
+        new: SpielState = self.clone()
+        state = self.game_state
+        if state is None:
+            new._held = _Held(self.chance.resample(player, rng))
             return new
-        if self.deal.is_over and not self.deal.actions:
-            same: PastonState = self.clone()  # thrown in as dealt: nothing to be consistent with
-            return same
-        world = WorldSampler(self.deal.view(player)).sample(rng)
-        for card in _deck_for(world.dealt, world.prikup, self._dealer):
-            new.apply_action(card)
-        hidden = list(iter_bits(world.discards))
-        for seat, action in self.deal.action_history():
-            if is_discard(action) and seat != player:
-                action = discard_action(hidden[0], hidden[1])
-            new.apply_action(action)
+        info = get_game(self._game)
+        if not info.offers("sampling"):
+            raise ValueError(f"{short_name(info)} cannot resample: the game offers no sampling")
+        world = info.sampling.resample(state, player, rng)
+        new._held = _Held(self.chance.with_state(world))
         return new
 
-    def _resampled_partial_deck(self, player: int, rng: random.Random) -> list[int]:
-        """The cards dealt so far, the player's own kept, the others drawn at random from the
-        cards the player has not received."""
-        rel = (player - self._dealer - 1) % 3
-        mine = {c for c, to in zip(self._deck, DEAL_ORDER, strict=False) if to == rel}
-        others = [c for c in range(32) if c not in mine]
-        rng.shuffle(others)
-        # No 7♠ at the bottom: the deck's last card is dealt last, so a partial deck is free.
-        return [
-            c if to == rel else others.pop() for c, to in zip(self._deck, DEAL_ORDER, strict=False)
-        ]
-
-    def returns(self) -> list[float]:
-        if self.deal is None or self.deal.phase_id != SCORED or self.deal.scores is None:
-            return [0.0, 0.0, 0.0]
-        return [float(s) for s in self.deal.scores]
-
     def __str__(self) -> str:
-        # Full information, for debugging: the dealer, the deck so far, the deal's actions.
-        deck = " ".join(card_name(c) for c in self._deck)
-        head = f"dealer {self._dealer}; " if self._dealer >= 0 else "dealer not drawn; "
-        if self.deal is None:
-            return f"{head}dealing: {deck}"
-        acts = ", ".join(f"{s} {action_str(a)}" for s, a in self.deal.action_history())
-        return f"{head}deck: {deck}\nactions: {acts}\nphase: {self.deal.phase}"
-
-    # ------------------------------------------------------------- views
-
-    @property
-    def dealer_drawn(self) -> bool:
-        """Whether the dealer is known (drawn, or fixed by the ``dealer`` parameter)."""
-        return self._dealer >= 0
-
-    def view(self, player: int) -> SeatView:
-        """``player``'s view (while dealing: the cards dealt to them so far). Raises
-        ``ValueError`` before the dealer is drawn (there is no view yet)."""
-        if self.deal is not None:
-            return self.deal.view(player)
-        if self._dealer < 0:
-            raise ValueError("the dealer has not been drawn yet")
-        # DEAL_ORDER is relative to the dealer: 0 = left, 1 = right, 2 = dealer.
-        rel = (player - self._dealer - 1) % 3
-        cards = [c for c, to in zip(self._deck, DEAL_ORDER, strict=False) if to == rel]
-        return dealing_view(player, self._dealer, self._first_deal, cards, self._rules)
-
-
-def _deck_for(dealt: tuple[int, int, int], prikup: int, dealer: int) -> list[int]:
-    """A deck that deals ``dealt`` and ``prikup`` from ``dealer`` (the inverse of
-    :func:`~paston.games.paston.shuffle.deal_from_deck`), 7♠ never at the bottom."""
-    piles = [
-        list(iter_bits(dealt[(dealer + 1) % 3])),
-        list(iter_bits(dealt[(dealer + 2) % 3])),
-        list(iter_bits(dealt[dealer])),
-        list(iter_bits(prikup)),
-    ]
-    # The bottom card goes to the dealer (DEAL_ORDER[-1] == 2), dealt from the pile's end.
-    bottom = piles[DEAL_ORDER[-1]]
-    if bottom[-1] == SEVEN_SPADES:
-        bottom[0], bottom[-1] = bottom[-1], bottom[0]
-    taken = [0, 0, 0, 0]
-    deck = []
-    for to in DEAL_ORDER:
-        deck.append(piles[to][taken[to]])
-        taken[to] += 1
-    return deck
-
-
-class PastonObserver:
-    """OpenSpiel's ``PyObserver`` protocol over :mod:`paston.env.encoding`.
-
-    ``private_info``: ``SINGLE_PLAYER`` (the player's view), ``NONE`` (what everyone knows)
-    or ``ALL_PLAYERS`` (the player's view followed by every hand now, the prikup and the
-    discards: full information, for analysis and centralised critics, never for a player).
-    """
-
-    def __init__(
-        self, iig_obs_type: pyspiel.IIGObservationType, params: dict[str, Any] | None
-    ) -> None:
-        if params:
-            raise ValueError(f"the Paston observer takes no parameters, got {params}")
-        self.perfect_recall = bool(iig_obs_type.perfect_recall)
-        self.all_players = iig_obs_type.private_info == pyspiel.PrivateInfoType.ALL_PLAYERS
-        self.private = self.all_players or (
-            iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
+        # Full information, for debugging: the outcomes drawn, then the hand's actions.
+        state = self.game_state
+        if state is None:
+            return str(self.chance)
+        acts = ", ".join(
+            f"{p} {state.action_str(a)}" for p, a in self._moves if p != _CHANCE and p >= 0
         )
-        self.layout = layout_for(self.perfect_recall, self.private)
-        size = self.layout.size + (ALL_PLAYERS_EXTRA if self.all_players else 0)
-        self.tensor: npt.NDArray[np.float32] = np.zeros(size, np.float32)
-        self.dict = self.layout.views(self.tensor[: self.layout.size])
-        self._encoders = [DealEncoder(p, self.layout) for p in range(_NUM_PLAYERS)]
-        if self.all_players:
-            extra = self.tensor[self.layout.size :]
-            self.dict["all_hands"] = extra[:96].reshape(3, 32)
-            self.dict["all_prikup"] = extra[96:128]
-            self.dict["all_discards"] = extra[128:160]
+        return f"{self.chance}\nactions: {acts}\nphase: {state.phase}"
 
-    def _view(self, state: PastonState, player: int) -> SeatView:
-        view = state.view(player)
-        return view if self.private else public_view(view)
 
-    def set_from(self, state: PastonState, player: int) -> None:
-        if not state.dealer_drawn:
-            # Nothing is known before the dealer is drawn but the player's own seat.
-            self.tensor.fill(0.0)
-            self.dict["seat"][player] = 1.0
-            self.dict["phase"][PHASES.index("dealing")] = 1.0
+def _observation_shape(research: ResearchHooks, players: int) -> tuple[int, ...]:
+    spiel = _spiel(research)
+    if spiel.observation_shape is not None:
+        return spiel.observation_shape(players)
+    return research.observation_shape(players)
+
+
+class ProtocolObserver:
+    """OpenSpiel's ``PyObserver`` protocol over a game's research hooks: one player's
+    observation (its view now) or information state (perfect recall)."""
+
+    def __init__(self, game: str, players: int, perfect_recall: bool) -> None:
+        self._game = game
+        self.perfect_recall = perfect_recall
+        research = get_game(game).research
+        shape = (
+            research.information_state_shape(players)
+            if perfect_recall
+            else _observation_shape(research, players)
+        )
+        self.tensor: npt.NDArray[np.float32] = np.zeros(int(np.prod(shape)), np.float32)
+        key = "information_state" if perfect_recall else "observation"
+        self.dict = {key: self.tensor.reshape(shape)}
+
+    def set_from(self, state: SpielState, player: int) -> None:
+        hand = state.game_state
+        if hand is None:
+            self.tensor[:] = np.ravel(state.chance.observation(player, self.perfect_recall))
             return
-        n = self.layout.size
-        if state.deal is not None:
-            # One incremental encoder per player: it follows a state move by move and starts
-            # again for another state (the same tensor as encode of the view, not a view built).
-            self.tensor[:n] = self._encoders[player].sync(state.deal)
-        else:
-            encode(self._view(state, player), self.layout, out=self.tensor[:n])
-        if self.all_players:
-            hands, prikup, discards = _full_information(state)
-            self.dict["all_hands"].fill(0.0)
-            self.dict["all_prikup"].fill(0.0)
-            self.dict["all_discards"].fill(0.0)
-            for seat in range(3):
-                for c in iter_bits(hands[seat]):
-                    self.dict["all_hands"][(seat - player) % 3, c] = 1.0
-            for c in iter_bits(prikup):
-                self.dict["all_prikup"][c] = 1.0
-            for c in iter_bits(discards):
-                self.dict["all_discards"][c] = 1.0
+        research = get_game(self._game).research
+        if self.perfect_recall:
+            self.tensor[:] = np.ravel(research.information_state(hand, player))
+            return
+        spiel = _spiel(research)
+        observe = spiel.observe if spiel.observe is not None else research.observe
+        self.tensor[:] = np.ravel(observe(hand.view(player)))
 
-    def string_from(self, state: PastonState, player: int) -> str:
-        if not state.dealer_drawn:
-            return f"seat {player}\nphase: dealing (dealer not drawn yet)"
-        view = self._view(state, player)
-        text = info_state_string(view) if self.perfect_recall else observation_string(view)
-        if self.all_players:
-            hands, prikup, discards = _full_information(state)
-            names = [" ".join(card_name(c) for c in cards_of(h)) or "-" for h in hands]
-            text += "\nall hands: " + " | ".join(names)
-            text += "\nall prikup: " + (" ".join(card_name(c) for c in cards_of(prikup)) or "-")
-            text += "\nall discards: " + (" ".join(card_name(c) for c in cards_of(discards)) or "-")
-        return text
+    def string_from(self, state: SpielState, player: int) -> str:
+        hand = state.game_state
+        if hand is None:
+            return state.chance.observation_string(player, self.perfect_recall)
+        research = get_game(self._game).research
+        if self.perfect_recall:
+            if research.information_state_string is not None:
+                return research.information_state_string(hand, player)
+            tensor = np.ravel(research.information_state(hand, player))
+            return f"seat {player}: " + " ".join(
+                f"{i}:{tensor[i]:g}" for i in np.flatnonzero(tensor)
+            )
+        spiel = _spiel(research)
+        view = hand.view(player)
+        if spiel.observation_string is not None:
+            return spiel.observation_string(view)
+        return json.dumps(view.to_json(), sort_keys=True)
 
 
-def _full_information(state: PastonState) -> tuple[tuple[int, int, int], int, int]:
-    """Every hand now, the prikup (as dealt: the cards known to be in it so far while
-    dealing) and the discards: what no single player knows."""
-    deal = state.deal
-    if deal is not None:
-        return (deal.hands[0], deal.hands[1], deal.hands[2]), deal.prikup, deal.discards
-    hands = [0, 0, 0]
-    prikup = 0
-    for card, to in zip(state._deck, DEAL_ORDER, strict=False):
-        if to == 3:
-            prikup |= 1 << card
-        else:
-            hands[(state._dealer + 1 + to) % 3] |= 1 << card
-    return (hands[0], hands[1], hands[2]), prikup, 0
+def register(name: str) -> str:
+    """Register game ``name`` with ``pyspiel`` (idempotent); returns its short name."""
+    info = get_game(name)
+    short = short_name(info)
+    if short not in pyspiel.registered_names():
+        title = "".join(word.capitalize() for word in info.name.replace("-", "_").split("_"))
+        cls = type(f"{title}SpielGame", (SpielGame,), {"info_name": info.name})
+        pyspiel.register_game(game_type(info), cls)
+    return short
 
 
-if SHORT_NAME not in pyspiel.registered_names():
-    pyspiel.register_game(GAME_TYPE, PastonGame)
+def register_all() -> list[str]:
+    """Register every available game that offers research hooks; returns the short names."""
+    return [register(name) for name in available() if get_game(name).offers("research")]
+
+
+register_all()

@@ -8,7 +8,7 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
-import paston.env.paris_openspiel  # noqa: E402, F401  (registers python_paris)
+import paston.env.openspiel_game  # noqa: E402, F401  (registers python_paris)
 from paston.games.paris.encoding import encode_paris  # noqa: E402
 from paston.games.paris.shuffle import deal_layout, reference_shuffle  # noqa: E402
 from paston.games.paris.text import render_view  # noqa: E402

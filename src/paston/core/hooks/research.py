@@ -127,6 +127,7 @@ class ResearchHooks:
     #: ``seat`` has seen and done (OpenSpiel's ``information_state_string``; ISMCTS keys its
     #: tree with it). ``None``: the generic game writes the tensor's non-zero entries.
     information_state_string: Callable[[Any, int], str] | None = None
-    #: OpenSpiel's facts of the game: parameters, bounds of the returns, the deal as explicit
-    #: chance nodes (:class:`~paston.core.hooks.spiel.SpielHooks`; ``None``: the defaults).
-    spiel: SpielHooks | None = None
+    #: ``spiel() -> SpielHooks``: OpenSpiel's facts of the game (parameters, bounds of the
+    #: returns, the deal as explicit chance nodes; see :mod:`paston.core.hooks.spiel`),
+    #: loaded when OpenSpiel first asks. ``None``: the defaults.
+    spiel: Callable[[], SpielHooks] | None = None

@@ -114,6 +114,10 @@ HOOKS = ResearchHooks(
     observe=observe,
     information_state_shape=information_state_shape,
     information_state=information_state,
+    information_state_string=lambda state, seat: importlib.import_module(
+        f"{__package__}.infostate"
+    ).information_state_string(state, seat),
+    spiel=lambda: importlib.import_module(f"{__package__}.spiel").HOOKS,
     # Both reward modes already lie in −1 … 1.
     reward_scale=1.0,
     aliases={"ParisEnv": AdapterAlias("gym"), "ParisAECEnv": AdapterAlias("aec")},

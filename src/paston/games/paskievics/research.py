@@ -115,6 +115,10 @@ HOOKS = ResearchHooks(
     observe=observe,
     information_state_shape=information_state_shape,
     information_state=information_state,
+    information_state_string=lambda state, seat: importlib.import_module(
+        f"{__package__}.infostate"
+    ).information_state_string(state, seat),
+    spiel=lambda: importlib.import_module(f"{__package__}.spiel").HOOKS,
     # A deal score over 100 lies in about −1 … 1 (spec §10.5, times the deal multiplier).
     reward_scale=100.0,
     aliases={"PaskievicsEnv": AdapterAlias("gym"), "PaskievicsAECEnv": AdapterAlias("aec")},

@@ -130,6 +130,10 @@ HOOKS = ResearchHooks(
     observe=observe,
     information_state_shape=information_state_shape,
     information_state=information_state,
+    information_state_string=lambda state, seat: importlib.import_module(
+        f"{__package__}.infostate"
+    ).information_state_string(state, seat),
+    spiel=lambda: importlib.import_module(f"{__package__}.spiel").HOOKS,
     reward_scale=DEAL_SCORE_BOUND,
     aliases={
         "PastonEnv": AdapterAlias("gym"),

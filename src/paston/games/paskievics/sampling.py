@@ -1,0 +1,95 @@
+"""Paskievics's sampling hooks: a deal ``seat`` cannot tell from the real one (like
+OpenSpiel's ``ResampleFromInfostate``).
+
+A world keeps what ``seat`` has seen where it was (its own dealt hand, the talon cards it
+received) and every card another player has shown where it lay (the cards it played, the
+card it invited with, a declarer's discarded tarokks, an annulling hand). Every other card
+(the rest of the other hands and the talon) is shuffled among the places left, the deal
+rebuilt and its actions replayed, another player's face-down discard taking the cards that
+lie in that world where the real discard's cards lay. A world in which an action is illegal
+(a bid without an honour, a card that does not follow suit) or in which ``seat`` would have
+seen anything else is drawn again: the result is consistent with the seat's information
+state, drawn by rejection (not exactly uniform).
+"""
+
+from __future__ import annotations
+
+import random
+
+from ...core.errors import IllegalAction
+from ...core.hooks.sampling import SamplingHooks
+from . import actions as A
+from .cards import is_tarokk
+from .infostate import information_state_string
+from .state import PaskievicsState
+
+__all__ = ["HOOKS", "SamplingError", "resample"]
+
+#: Worlds drawn before giving up.
+MAX_TRIES = 2000
+
+# A place of the deal: ("hand", seat, index in the dealt hand) or ("talon", index, 0).
+Place = tuple[str, int, int]
+
+
+class SamplingError(RuntimeError):
+    """No world consistent with the seat's information was found."""
+
+
+def _shown(state: PaskievicsState, seat: int) -> set[int]:
+    """The cards another player has shown to be his (they stay where they lie)."""
+    cards: set[int] = set()
+    for actor, action in zip(state.actors, state.history, strict=True):
+        if A.PLAY <= action < A.CALL and actor != seat:
+            cards.add(action - A.PLAY)
+    if state.invitation is not None and state.invitation[1] != seat:
+        cards.add(state.invitation[0])
+    declarer = state.declarer
+    if declarer is not None and declarer != seat:
+        cards.update(c for c in state.discards[declarer] if is_tarokk(c))
+    if state.thrown_in == "annulled" and state.actors and state.actors[-1] != seat:
+        cards.update(state.hands[state.actors[-1]])
+    return cards
+
+
+def resample(state: PaskievicsState, seat: int, rng: random.Random) -> PaskievicsState:
+    """A copy of ``state`` whose cards hidden from ``seat`` are redealt consistently with
+    everything ``seat`` has seen (raises :class:`SamplingError` when no world is found in
+    :data:`MAX_TRIES` draws)."""
+    place: dict[Place, int] = {}
+    for s, hand in enumerate(state.dealt):
+        for i, c in enumerate(hand):
+            place[("hand", s, i)] = c
+    for j, c in enumerate(state.talon):
+        place[("talon", j, 0)] = c
+    seen = set(state.dealt[seat]) if seat < len(state.dealt) else set()
+    if state.received is not None:
+        seen.update(state.received[seat])
+    keep = seen | _shown(state, seat)
+    free = [p for p, c in place.items() if c not in keep]
+    where = {c: p for p, c in place.items()}
+    target = information_state_string(state, seat)
+    for _ in range(MAX_TRIES):
+        cards = [place[p] for p in free]
+        rng.shuffle(cards)
+        world_at = {**place, **dict(zip(free, cards, strict=True))}
+        hands = [
+            [world_at[("hand", s, i)] for i in range(len(hand))]
+            for s, hand in enumerate(state.dealt)
+        ]
+        talon = [world_at[("talon", j, 0)] for j in range(len(state.talon))]
+        world = PaskievicsState(hands, talon, state.dealer, state.rules, state.multiplier)
+        try:
+            for actor, action in zip(state.actors, state.history, strict=True):
+                if action >= A.DISCARD and actor != seat:
+                    real = A.DISCARD_SETS[action - A.DISCARD]
+                    action = A.discard_id(sorted(world_at[where[c]] for c in real))
+                world.apply(action)
+        except IllegalAction:
+            continue
+        if information_state_string(world, seat) == target:
+            return world
+    raise SamplingError(f"no world consistent with seat {seat}'s view in {MAX_TRIES} draws")
+
+
+HOOKS = SamplingHooks(resample=resample)

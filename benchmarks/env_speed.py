@@ -35,8 +35,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from paston.games.paston.state import REDEAL
 from paston.games.paston.shuffle import deal_cards
+from paston.games.paston.state import REDEAL
 
 Loop = Callable[[int, random.Random], float]
 
@@ -54,7 +54,7 @@ def engine_round(n: int, rng: random.Random) -> float:
 
 
 def gym_round(n: int, rng: random.Random) -> float:
-    from paston.env.gym_env import PastonEnv
+    from paston.env import PastonEnv
 
     env = PastonEnv(seat=0, opponents="random")
     start = time.thread_time()

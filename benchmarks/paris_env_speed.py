@@ -31,8 +31,7 @@ import time
 
 import numpy as np
 
-from paston.env.paris_gym import ParisEnv
-from paston.env.paris_pettingzoo import ParisAECEnv
+from paston.env import ParisAECEnv, ParisEnv
 from paston.games.paris.shuffle import deal_game
 
 

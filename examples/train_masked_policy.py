@@ -30,9 +30,8 @@ from collections.abc import Callable
 import numpy as np
 import numpy.typing as npt
 
-import paston.env  # noqa: F401  (registers paston/Paston-v0)
 from paston.bots import make_bot
-from paston.env.gym_env import DEAL_SCORE_BOUND, PastonEnv
+from paston.env import DEAL_SCORE_BOUND, PastonEnv  # importing paston.env registers the ids
 
 Obs = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]
@@ -146,7 +145,8 @@ def main(argv: list[str] | None = None) -> int:
         args.episodes, args.seconds, args.deals = 600, 10.0, 150
 
     probe = PastonEnv(perfect_recall=False)
-    policy = MaskedLinearPolicy(probe.layout.size, int(probe.action_space.n), args.seed)
+    size = int(probe.observation_space.shape[0])
+    policy = MaskedLinearPolicy(size, int(probe.action_space.n), args.seed)
     started = time.monotonic()
     played = train(policy, args.episodes, args.seconds, args.lr, args.seed)
     trained_in = time.monotonic() - started

@@ -39,18 +39,21 @@ MODULES = _modules_with_examples()
 KNOWN = {
     "paston",
     "paston.core.meta",
-    "paston.env.paris_encoding",
-    "paston.env.paris_gym",
-    "paston.env.paris_pettingzoo",
+    "paston.env.gym_env",
+    "paston.env.pettingzoo_env",
+    "paston.env.rlcard_env",
     "paston.games.paris.actions",
     "paston.games.paris.cards",
+    "paston.games.paris.encoding",
     "paston.games.paris.rules",
     "paston.games.paris.shuffle",
     "paston.games.paris.text",
+    "paston.games.paskievics.encoding",
     "paston.games.paston.actions",
     "paston.games.paston.cards",
-    "paston.games.paston.state",
+    "paston.games.paston.fast_encoding",
     "paston.games.paston.rules",
+    "paston.games.paston.state",
 }
 
 

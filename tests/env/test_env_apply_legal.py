@@ -9,9 +9,9 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from paston.games.paston.state import Deal
 from paston.games.paston.rules import Rules
 from paston.games.paston.shuffle import deal_until_playable
+from paston.games.paston.state import Deal
 
 
 def state_of(deal: Deal) -> tuple[Any, ...]:

@@ -16,6 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from paston.core.errors import IllegalAction
+from paston.games.paston.actions import NUM_ACTIONS, discard_action, discard_cards, is_discard
+from paston.games.paston.cards import JACK_SPADES, SEVEN_SPADES, cards_of
 from paston.games.paston.encoding import (
     FIELDS,
     INFO_STATE_LAYOUT,
@@ -30,11 +32,9 @@ from paston.games.paston.encoding import (
     observation_string,
     public_view,
 )
-from paston.games.paston.actions import NUM_ACTIONS, discard_action, discard_cards, is_discard
-from paston.games.paston.cards import JACK_SPADES, SEVEN_SPADES, cards_of
-from paston.games.paston.state import Deal
 from paston.games.paston.rules import Rules
 from paston.games.paston.shuffle import deal_until_playable
+from paston.games.paston.state import Deal
 from paston.games.paston.view import SeatView
 
 

@@ -2,8 +2,8 @@
 
 Random deals under every rule variant that changes what a view shows (open lone whist, jump
 bids, overtrumping, all-pass contracts, first deals with the marker rule), every layout,
-every seat, with undos thrown in; the Gymnasium and PettingZoo environments that use it are
-checked against ``encode`` too.
+every seat, with undos thrown in; the Gymnasium and PettingZoo environments' observations of
+Paston are checked against ``encode`` too.
 """
 
 from __future__ import annotations
@@ -87,30 +87,32 @@ def test_encoder_refuses_a_bad_seat() -> None:
 
 
 def test_gym_observations_equal_encode_of_the_view() -> None:
-    from paston.env.gym_env import PastonEnv
+    from paston.env import PastonEnv
 
     for recall in (True, False):
         env = PastonEnv(seat=1, opponents="random", perfect_recall=recall)
+        layout = layout_for(recall, True)
         rng = np.random.default_rng(4)
         for episode in range(15):
             obs, info = env.reset(seed=episode)
             while True:
-                deal = env.deal
+                deal = env.state
                 assert deal is not None
                 view = deal.view(1)
-                assert np.array_equal(obs, encode(view, env.layout))
+                assert np.array_equal(obs, encode(view, layout))
                 if info["phase"] in ("scored", "redeal"):
                     break
                 assert set(np.flatnonzero(info["action_mask"])) == set(view.legal)
                 action = int(rng.choice(np.flatnonzero(info["action_mask"])))
                 obs, _, terminated, truncated, info = env.step(action)
                 if terminated or truncated:
-                    assert np.array_equal(obs, encode(deal.view(1), env.layout))
+                    assert np.array_equal(obs, encode(deal.view(1), layout))
                     break
 
 
 def test_aec_observations_equal_encode_of_the_view() -> None:
-    from paston.env.pettingzoo_env import PastonAECEnv
+    from paston.env import PastonAECEnv
+    from paston.games.paston.encoding import INFO_STATE_LAYOUT
 
     env = PastonAECEnv()
     for seed in range(15):
@@ -119,8 +121,8 @@ def test_aec_observations_equal_encode_of_the_view() -> None:
         for agent in env.agent_iter():
             obs, _, terminated, truncated, _ = env.last()
             seat = env.possible_agents.index(agent)
-            view = env.deal.view(seat)
-            assert np.array_equal(obs["observation"], encode(view, env.layout))
+            view = env.game_state.view(seat)
+            assert np.array_equal(obs["observation"], encode(view, INFO_STATE_LAYOUT))
             assert set(np.flatnonzero(obs["action_mask"])) == set(view.legal)
             if terminated or truncated:
                 env.step(None)

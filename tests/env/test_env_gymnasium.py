@@ -1,4 +1,4 @@
-"""The Gymnasium adapters: API conformance and determinism for every game; Paston's rewards,
+"""The Gymnasium adapter: API conformance and determinism for every game; Paston's rewards,
 illegal actions and options (Paris's own are in ``test_env_paris_gym``)."""
 
 from __future__ import annotations
@@ -14,15 +14,15 @@ from env_helpers import run_episode  # noqa: E402
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 from paston.core.errors import IllegalAction  # noqa: E402
-from paston.games.paston.encoding import OBSERVATION_LAYOUT, encode  # noqa: E402
-from paston.env.gym_env import ENV_ID, PastonEnv  # noqa: E402
-from paston.env.paris_gym import PARIS_ENV_ID, ParisEnv  # noqa: E402
+from paston.env import ParisEnv, PaskievicsEnv, PastonEnv, gym_id  # noqa: E402
 from paston.games.paston.actions import NUM_ACTIONS, PASS  # noqa: E402
+from paston.games.paston.encoding import OBSERVATION_LAYOUT, encode  # noqa: E402
 
 #: Each game's environment class, its registered id and what a table of it needs.
 ENVS = [
-    pytest.param(PastonEnv, ENV_ID, {}, id="paston"),
-    pytest.param(ParisEnv, PARIS_ENV_ID, {"players": 5}, id="paris"),
+    pytest.param(PastonEnv, gym_id("paston"), {}, id="paston"),
+    pytest.param(ParisEnv, gym_id("paris"), {"players": 5}, id="paris"),
+    pytest.param(PaskievicsEnv, gym_id("paskievics"), {"players": 5}, id="paskievics"),
 ]
 
 
@@ -62,7 +62,7 @@ def test_deal_reward_is_the_seats_deal_score() -> None:
     for seed in range(15):
         env = PastonEnv(seat=seed % 3, opponents=["random", "random"])
         _, total = run_episode(env, seed=seed, policy_seed=seed)
-        deal = env.deal
+        deal = env.state
         assert deal is not None and deal.is_over
         expected = deal.scores[env.seat] if deal.scores is not None else 0
         assert total == expected
@@ -79,11 +79,11 @@ def test_game_mode_plays_to_the_target() -> None:
         action = int(rng.choice(np.flatnonzero(info["action_mask"])))
         _, reward, terminated, truncated, info = env.step(action)
         total += reward
-        deals_seen = max(deals_seen, info["deal_number"])
+        deals_seen = max(deals_seen, info["hand_number"])
         if terminated or truncated:
             break
     assert terminated and not truncated
-    game = env._game
+    game = env.match
     assert game is not None and game.over
     # The rewards add up to the learner's final total (the −121 reset is in the totals).
     assert total == game.totals[2] == info["totals"][2]
@@ -91,7 +91,7 @@ def test_game_mode_plays_to_the_target() -> None:
 
 
 def test_game_mode_truncates_after_max_deals() -> None:
-    env = PastonEnv(reward="game", max_deals=1)
+    env = PastonEnv(reward="game", max_hands=1)
     rng = np.random.default_rng(0)
     _, info = env.reset(seed=3)
     while True:
@@ -99,7 +99,7 @@ def test_game_mode_truncates_after_max_deals() -> None:
         _, _, terminated, truncated, info = env.step(action)
         if terminated or truncated:
             break
-    assert truncated or (env._game is not None and env._game.over)
+    assert truncated or (env.match is not None and env.match.over)
 
 
 def test_illegal_action_raises_a_clear_error() -> None:

@@ -11,9 +11,9 @@ pytest.importorskip("gymnasium")
 from env_helpers import run_episode
 
 from paston.core.errors import IllegalAction
-from paston.games.paris.encoding import encode_paris, paris_layout
-from paston.env.paris_gym import ParisEnv
+from paston.env import ParisEnv
 from paston.games.paris.actions import NUM_ACTIONS, READY
+from paston.games.paris.encoding import encode_paris, paris_layout
 
 
 @pytest.mark.parametrize("reward", ["result", "rank"])

@@ -10,7 +10,7 @@ pytest.importorskip("pettingzoo")
 
 from env_helpers import play_aec
 
-from paston.env.paris_pettingzoo import ParisAECEnv
+from paston.env import ParisAECEnv
 
 
 def play(env: ParisAECEnv, seed: int) -> dict[str, float]:

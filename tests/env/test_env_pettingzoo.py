@@ -14,9 +14,11 @@ from env_helpers import play_aec
 from pettingzoo.test import api_test, seed_test
 
 from paston.core.errors import IllegalAction
-from paston.env.paris_pettingzoo import ParisAECEnv, paris_aec_env
-from paston.env.pettingzoo_env import AGENTS, PastonAECEnv, aec_env
+from paston.env import ParisAECEnv, PaskievicsAECEnv, PastonAECEnv
+from paston.env.pettingzoo_env import aec_env
 from paston.games.paston.rules import Rules
+
+AGENTS = ("seat_0", "seat_1", "seat_2")
 
 #: Every game's AEC adapter as PettingZoo's checks should see it (bare and wrapped, variants).
 AEC_ENVS = [
@@ -28,8 +30,9 @@ AEC_ENVS = [
         id="paston-open-whist",
     ),
     pytest.param(ParisAECEnv, {}, id="paris"),
-    pytest.param(paris_aec_env, {"players": 2}, id="paris-wrapped-2"),
+    pytest.param(lambda **kw: aec_env("paris", **kw), {"players": 2}, id="paris-wrapped-2"),
     pytest.param(ParisAECEnv, {"players": 7, "rules": {"voluntary_pickup": True}}, id="paris-7"),
+    pytest.param(PaskievicsAECEnv, {"players": 5}, id="paskievics-5"),
 ]
 
 
@@ -65,7 +68,7 @@ def test_rewards_are_the_deal_scores() -> None:
     for seed in range(20):
         env = PastonAECEnv()
         totals, _ = play_aec(env, seed)
-        scores = env.deal.scores or (0, 0, 0)
+        scores = env.game_state.scores or (0, 0, 0)
         assert [totals[a] for a in AGENTS] == [float(s) for s in scores]
 
 

@@ -13,8 +13,8 @@ import numpy as np
 import pytest
 
 from paston.core.errors import IllegalAction
+from paston.env import PastonRLCardEnv
 from paston.games.paston.encoding import INFO_STATE_LAYOUT, OBSERVATION_LAYOUT, encode
-from paston.env.rlcard_env import PastonRLCardEnv
 
 
 class RandomAgent:
@@ -60,8 +60,7 @@ def test_states_come_from_the_seat_view_and_payoffs_from_the_score() -> None:
     for _ in range(20):
         state, _ = env.reset()
         while not env.is_over():
-            deal = env._deal
-            assert deal is not None
+            deal = env.game_state
             for seat in range(3):
                 s = env.get_state(seat)
                 view = deal.view(seat)
@@ -72,7 +71,7 @@ def test_states_come_from_the_seat_view_and_payoffs_from_the_score() -> None:
             state, _ = env.step(rng.choice(list(state["legal_actions"])))
         payoffs = env.get_payoffs()
         assert payoffs.shape == (3,)
-        expected = env._deal.scores if env._deal and env._deal.scores else (0, 0, 0)
+        expected = env.game_state.scores or (0, 0, 0)
         assert payoffs.tolist() == [float(x) for x in expected]
 
 

@@ -19,17 +19,23 @@ from gymnasium.vector import AutoresetMode, SyncVectorEnv  # noqa: E402
 from pettingzoo.test import api_test, render_test  # noqa: E402
 
 from paston.bots import Bot, make_bot  # noqa: E402
-from paston.env import paris_pettingzoo, pettingzoo_env  # noqa: E402
-from paston.env.gym_env import DEAL_SCORE_BOUND, DEAL_SCORE_RANGE, PastonEnv  # noqa: E402
-from paston.env.paris_gym import ParisEnv  # noqa: E402
+from paston.env import (  # noqa: E402
+    DEAL_SCORE_BOUND,
+    DEAL_SCORE_RANGE,
+    ParisEnv,
+    PaskievicsEnv,
+    PastonEnv,
+    pettingzoo_env,
+)
 
 GAMES = [
     pytest.param(PastonEnv, {}, id="paston"),
     pytest.param(ParisEnv, {"players": 4, "opponents": "random"}, id="paris"),
+    pytest.param(PaskievicsEnv, {"players": 4, "opponents": "random"}, id="paskievics"),
 ]
 
 
-@pytest.mark.parametrize("env_id", ["paston/Paston-v0", "paston/Paris-v0"])
+@pytest.mark.parametrize("env_id", ["paston/Paston-v0", "paston/Paris-v0", "paston/Paskievics-v0"])
 def test_ids_are_registered_by_importing_the_package(env_id: str) -> None:
     # A fresh interpreter: nothing but `import paston.env` may be needed before gym.make.
     code = (
@@ -43,7 +49,7 @@ def test_ids_are_registered_by_importing_the_package(env_id: str) -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
     )
     assert out.returncode == 0, out.stderr
-    assert out.stdout.strip() == ("PastonEnv" if "Paston" in env_id else "ParisEnv")
+    assert out.stdout.strip() == env_id.split("/")[1].removesuffix("-v0") + "Env"
 
 
 def test_module_prefix_makes_without_any_import() -> None:
@@ -131,7 +137,7 @@ def test_opponents_may_be_bot_objects_and_callables(env_class: Any, kwargs: dict
     env.close()
     assert not bot.closed
     # One object for every seat is accepted too, and so is a bot built by make_bot.
-    env_class(**{**kwargs, "opponents": make_bot("random", seed=1, game=env_class.game)})
+    env_class(**{**kwargs, "opponents": make_bot("random", seed=1, game=env_class.bound_game)})
 
 
 @pytest.mark.parametrize(("env_class", "kwargs"), GAMES)
@@ -141,14 +147,11 @@ def test_an_opponent_of_the_wrong_type_is_named(env_class: Any, kwargs: dict[str
         env_class(**{**kwargs, "opponents": ["random", 7] + ["random"] * (others - 2)})
 
 
-@pytest.mark.parametrize(
-    ("module", "kwargs"),
-    [pytest.param(pettingzoo_env, {}, id="paston"), pytest.param(paris_pettingzoo, {}, id="paris")],
-)
-def test_pettingzoo_classic_conventions(module: Any, kwargs: dict[str, Any]) -> None:
-    api_test(module.env(**kwargs), num_cycles=200)
-    render_test(module.raw_env)
-    raw = module.raw_env(**kwargs)
+@pytest.mark.parametrize("game", ["paston", "paris", "paskievics"])
+def test_pettingzoo_classic_conventions(game: str) -> None:
+    api_test(pettingzoo_env.env(game), num_cycles=200)
+    render_test(lambda **kw: pettingzoo_env.raw_env(game, **kw))
+    raw = pettingzoo_env.raw_env(game)
     raw.reset(seed=4)
     state = raw.state()
     assert raw.state_space.contains(state)
@@ -163,7 +166,8 @@ def test_paston_state_holds_the_prikup_no_seat_sees(capsys: pytest.CaptureFixtur
     env = pettingzoo_env.raw_env(render_mode="human")
     env.reset(seed=6)
     hidden = env.state()[-32:]
-    assert set(np.flatnonzero(hidden)) == {c for c in range(32) if env.deal.prikup >> c & 1}
+    prikup = env.game_state.prikup
+    assert set(np.flatnonzero(hidden)) == {c for c in range(32) if prikup >> c & 1}
     assert hidden.sum() == 2
     assert env.render() is None and "to act" in capsys.readouterr().out
 
@@ -192,7 +196,7 @@ def test_paston_rewards_lie_in_the_documented_range_and_normalise() -> None:
 
 
 def test_paris_state_holds_the_face_down_cards_and_the_deck() -> None:
-    env = paris_pettingzoo.raw_env(players=3)
+    env = pettingzoo_env.raw_env("paris", players=3)
     env.reset(seed=8)
     game = env.game_state
     size = env.observation_spaces["seat_0"]["observation"].shape[0]
@@ -213,7 +217,7 @@ def test_paston_aec_rewards_normalise() -> None:
         totals, moves = play_aec(raw, seed)
         scaled_totals, scaled_moves = play_aec(scaled, seed)
         assert moves == scaled_moves
-        assert raw.deal.scores is not None or all(t == 0 for t in totals.values())
+        assert raw.game_state.scores is not None or all(t == 0 for t in totals.values())
         for agent, total in totals.items():
             assert DEAL_SCORE_RANGE[0] <= total <= DEAL_SCORE_RANGE[1]
             assert scaled_totals[agent] == pytest.approx(total / DEAL_SCORE_BOUND)

@@ -14,12 +14,13 @@ import gymnasium as gym
 from env_helpers import run_episode
 from gymnasium.utils.env_checker import check_env
 
-import paston.env  # noqa: F401  (registers the ids)
 from paston.core.errors import IllegalAction
-from paston.games.paskievics.encoding import encode_paskievics, paskievics_layout
-from paston.env.paskievics_gym import PaskievicsEnv, new_deal, parse_paskievics_rules
+from paston.env import PaskievicsEnv  # (importing paston.env registers the ids)
 from paston.games.paskievics.actions import NUM_ACTIONS
 from paston.games.paskievics.bots.heuristic import HeuristicBot
+from paston.games.paskievics.encoding import encode_paskievics, paskievics_layout
+from paston.games.paskievics.research import new_hand
+from paston.games.paskievics.rules import PaskievicsRules
 from paston.games.paskievics.state import PaskievicsState
 
 
@@ -120,8 +121,7 @@ def test_observation_holds_nothing_hidden() -> None:
     bot = HeuristicBot()
     compared = 0
     for seed in range(12):
-        rules = parse_paskievics_rules(None, 4)
-        state = new_deal(rules, random.Random(seed), seed % 4)
+        state = new_hand(4, PaskievicsRules(), random.Random(seed), seed % 4, {})
         layout = paskievics_layout(4)
         while not state.is_over:
             if state.phase in ("announce", "play"):

@@ -12,7 +12,13 @@ from env_helpers import play_aec
 from pettingzoo.test import api_test, seed_test
 
 from paston.core.errors import IllegalAction
-from paston.env.paskievics_pettingzoo import PaskievicsAECEnv, env, raw_env
+from paston.env import PaskievicsAECEnv
+from paston.env.pettingzoo_env import aec_env, raw_env
+
+
+def env(**kwargs: object) -> object:
+    """Paskievics's AEC env in PettingZoo's wrappers."""
+    return aec_env("paskievics", **kwargs)
 
 
 @pytest.mark.parametrize("players", [4, 5])
@@ -27,7 +33,7 @@ def test_seed_test_passes() -> None:
 @pytest.mark.parametrize("players", [4, 5])
 def test_rewards_are_the_deal_scores(players: int) -> None:
     for seed in range(4):
-        aec = raw_env(players=players)
+        aec = raw_env("paskievics", players=players)
 
         def check(agent: str, mask: np.ndarray, aec: PaskievicsAECEnv = aec) -> None:
             seat = aec.possible_agents.index(agent)
@@ -44,7 +50,7 @@ def test_rewards_are_the_deal_scores(players: int) -> None:
 
 
 def test_same_seed_same_deal() -> None:
-    a, b = raw_env(), raw_env()
+    a, b = raw_env("paskievics"), raw_env("paskievics")
     play_aec(a, 11)
     play_aec(b, 11)
     assert a.game_state.history == b.game_state.history
@@ -53,7 +59,7 @@ def test_same_seed_same_deal() -> None:
 
 
 def test_illegal_action_is_refused_with_the_legal_ones() -> None:
-    aec = raw_env()
+    aec = raw_env("paskievics")
     aec.reset(seed=2)
     mask = aec.observe(aec.agent_selection)["action_mask"]
     with pytest.raises(IllegalAction, match="legal: "):
@@ -61,11 +67,11 @@ def test_illegal_action_is_refused_with_the_legal_ones() -> None:
 
 
 def test_state_adds_the_hidden_cards_after_the_observations() -> None:
-    aec = raw_env()
+    aec = raw_env("paskievics")
     aec.reset(seed=5)
     full = aec.state()
     assert aec.state_space.contains(full)
-    size = aec.layout.size
+    size = aec.observation_space(aec.agent_selection)["observation"].shape[0]
     hands = full[4 * size :].reshape(9, 42)
     for seat in range(4):
         assert set(np.flatnonzero(hands[seat])) == set(aec.game_state.hands[seat])

@@ -119,6 +119,7 @@ class GameEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         num_actions = self.research.num_actions
         self.action_space = spaces.Discrete(num_actions)
         self.observation_space = spaces.Box(0.0, 1.0, self.research.encoder.shape, dtype=np.float32)
+        self._observe_state = self.research.observer(seat)
         self._state: State | None = None
         self._match: Match | None = None
         self._done = True
@@ -164,13 +165,16 @@ class GameEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         if self._done or state is None:
             raise RuntimeError("the episode is over; call reset() before step()")
         action_id = int(action)
-        if action_id not in state.legal_actions():
+        try:
+            # The engine checks legality as it applies, and changes nothing when it refuses:
+            # cheaper than listing the legal actions first.
+            state.apply(action_id)
+        except IllegalAction:
             if self.illegal_action == "penalty":
                 obs, info = self._observe()
                 info["illegal_action"] = True
                 return obs, self.illegal_penalty, False, False, info
-            raise self._illegal(state, action_id)
-        state.apply(action_id)
+            raise self._illegal(state, action_id) from None
         reward, truncated = self._advance()
         terminated = self._done and not truncated
         obs, info = self._observe()
@@ -236,17 +240,17 @@ class GameEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         state = self._state
         if state is None:
             raise RuntimeError("call reset() first")
-        view = state.view(self.seat)
         info: dict[str, Any] = {
             "action_mask": self._mask_now(),
             "phase": state.phase,
             "seat": self.seat,
         }
-        info.update(self.research.view_info(view))
+        done = self._done or self.research.seat_done(state, self.seat)
+        info.update(self.research.seat_info(state, self.seat, done))
         if self._match is not None:
             info["totals"] = self._match.totals
             info["hand_number"] = self._hands + (0 if self._done else 1)
-        return self.research.observe(view), info
+        return self._observe_state(state), info
 
     def _next_match_hand(self) -> State:
         match = self._match
@@ -261,12 +265,13 @@ class GameEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         (unscaled) and whether the episode was cut short (sets ``_done`` at the end)."""
         reward = 0.0
         research = self.research
+        done_early = research.hooks.seat_done
         bots = self.opponents.bots
         me = self.seat
         while True:
             state = self._state
             assert state is not None
-            while not research.seat_done(state, me):
+            while not state.is_over and not (done_early is not None and done_early(state, me)):
                 seat = state.to_act
                 assert seat is not None
                 if seat == me:

@@ -22,6 +22,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
+from ..core.errors import IllegalAction
 from ..core.protocol import GameInfo, State
 from .aec_seats import Observation, wrapped
 from .research_game import ResearchGame
@@ -104,6 +105,7 @@ class GameAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self.state_space = spaces.Box(
             0.0, 1.0, (self.players * int(np.prod(shape)) + hidden,), dtype=np.float32
         )
+        self._observers = [self.research.observer(s) for s in range(self.players)]
         self._hand: State | None = None
         self._rng = random.Random()
         self.rewards = dict.fromkeys(names, 0.0)
@@ -145,7 +147,7 @@ class GameAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         seat = self._seat_of[agent]
         legal = hand.legal_actions() if hand.to_act == seat else ()
         return {
-            "observation": self.research.observe(hand.view(seat)),
+            "observation": self._observers[seat](hand),
             "action_mask": self.research.mask(legal),
         }
 
@@ -156,9 +158,10 @@ class GameAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
             return
         hand = self._current()
         aid = -1 if action is None else int(action)
-        if aid not in hand.legal_actions():
-            raise self.research.illegal(agent, hand, aid)
-        hand.apply(aid)
+        try:
+            hand.apply(aid)  # the engine refuses an illegal action and changes nothing
+        except IllegalAction:
+            raise self.research.illegal(agent, hand, aid) from None
         self._cumulative_rewards[agent] = 0.0
         if hand.is_over:
             self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -174,7 +177,7 @@ class GameAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         """The whole hand for a centralised critic (never for an acting agent): every seat's
         observation in seat order, then the cards no seat sees (``state_space``)."""
         hand = self._current()
-        parts = [self.research.observe(hand.view(s)) for s in range(self.players)]
+        parts = [observe(hand) for observe in self._observers]
         hooks = self.research.hooks
         if hooks.hidden is not None:
             parts.append(np.asarray(hooks.hidden(hand), dtype=np.float32))
@@ -209,7 +212,7 @@ class GameAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
             self.rewards[name] = reward * self._scale
             self.terminations[name] = not cut
             self.truncations[name] = cut
-            self.infos[name] = self.research.view_info(hand.view(seat))
+            self.infos[name] = self.research.seat_info(hand, seat, True)
 
 
 def raw_env(game: str | GameInfo | None = None, **kwargs: Any) -> GameAECEnv:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,7 +20,7 @@ import numpy.typing as npt
 
 from ..core.errors import IllegalAction
 from ..core.hooks.research import Encoder, ResearchHooks
-from ..core.protocol import GameInfo, State, View
+from ..core.protocol import GameInfo, Match, State, View
 from ..core.registry import default_game, get_game
 from .masks import action_mask
 
@@ -96,20 +96,19 @@ class ResearchGame:
     def num_actions(self) -> int:
         return self.info.num_actions
 
-    def new_match(self, rng: random.Random) -> Any:
+    def new_match(self, rng: random.Random) -> Match:
         """A match of the game (its dealer drawn from ``rng``)."""
         return self.info.new_match(self.players, self.rules, rng.randrange(self.players))
 
     def deal(self, rng: random.Random, seat: int | None = None) -> State:
         """A hand dealt from ``rng`` that is not over at once and, when ``seat`` is given, in
         which that seat acts before its part ends."""
+        if self.hooks.new_hand is not None:
+            # The game's own dealing deals ``seat`` in and no hand that is over at once.
+            dealt: State = self.hooks.new_hand(self.players, self.rules, rng, seat, self.options)
+            return dealt
         for _ in range(_MAX_REDEALS):
-            if self.hooks.new_hand is not None:
-                state: State = self.hooks.new_hand(
-                    self.players, self.rules, rng, seat, self.options
-                )
-            else:
-                state = self.new_match(rng).next_state(rng)
+            state: State = self.new_match(rng).next_state(rng)
             if not state.is_over and (seat is None or self.reaches(state, seat)):
                 return state
         raise RuntimeError(f"{self.info.name}: no playable hand in {_MAX_REDEALS} deals")
@@ -130,6 +129,22 @@ class ResearchGame:
         obs: npt.NDArray[np.float32] = self.encoder.encode(view)
         return obs
 
+    def observer(self, seat: int) -> Callable[[State], npt.NDArray[np.float32]]:
+        """``seat``'s observation of a state: the game's state observer when it has one (the
+        same values, without building a view), else the encoder of ``state.view(seat)``."""
+        if self.hooks.state_observer is not None:
+            fast: Callable[[State], npt.NDArray[np.float32]] = self.hooks.state_observer(
+                seat, self.players, self.options
+            )
+            return fast
+        encode = self.encoder.encode
+
+        def observe(state: State) -> npt.NDArray[np.float32]:
+            obs: npt.NDArray[np.float32] = encode(state.view(seat))
+            return obs
+
+        return observe
+
     def mask(self, legal: Any) -> npt.NDArray[np.int8]:
         """The legal-action mask over the game's action ids."""
         return action_mask(legal, self.num_actions)
@@ -139,9 +154,15 @@ class ResearchGame:
             return self.hooks.render(view)
         return json.dumps(view.to_json(), separators=(",", ":"), ensure_ascii=False)
 
-    def view_info(self, view: View) -> dict[str, Any]:
-        """The game's entries of an ``info`` dict, from ``view``."""
-        return dict(self.hooks.info(view)) if self.hooks.info is not None else {}
+    def seat_info(self, state: State, seat: int, done: bool) -> dict[str, Any]:
+        """The game's entries of ``seat``'s ``info`` dict: from its view (built only when the
+        game has entries to read from it), and once ``done`` (the seat's part of the hand is
+        over) the outcome's public facts."""
+        hooks = self.hooks
+        info = dict(hooks.info(state.view(seat))) if hooks.info is not None else {}
+        if done and hooks.end_info is not None:
+            info.update(hooks.end_info(state))
+        return info
 
     # ----------------------------------------------------------------- rewards and ends
 

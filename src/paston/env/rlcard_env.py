@@ -216,6 +216,11 @@ class GameRLCardEnv:
             trajectories[seat].append(self.get_state(seat))
         return trajectories, self.get_payoffs()
 
+    @property
+    def game_state(self) -> GameState:
+        """The hand in progress (full information: for tests and analysis, not for agents)."""
+        return self._current()
+
     # ----------------------------------------------------------------- internals
 
     def _current(self) -> GameState:

@@ -78,9 +78,15 @@ class ResearchHooks:
     #: ``encoder(players, options) -> Encoder``: the observation for these options; ``None``:
     #: :attr:`observation_shape` and :attr:`observe` whatever the options.
     encoder: Callable[[int, Mapping[str, Any]], Encoder] | None = None
-    #: ``new_hand(players, rules, rng, seat, options) -> State``: one hand dealt from ``rng``
-    #: in which ``seat`` (when not ``None``) takes part. ``None``: the first hand of
-    #: ``new_match(players, rules, dealer)`` with a dealer drawn from ``rng``.
+    #: ``state_observer(seat, players, options) -> observe(state) -> numpy float32 array``:
+    #: the seat's observation straight from the state, a speed-up equal value for value to
+    #: the :attr:`encoder`'s of ``state.view(seat)`` (it must read only what that view
+    #: holds, and the game's tests compare the two). ``None``: the adapters build the view.
+    state_observer: Callable[[int, int, Mapping[str, Any]], Callable[[Any], Any]] | None = None
+    #: ``new_hand(players, rules, rng, seat, options) -> State``: one hand dealt from ``rng``,
+    #: not over at once, in which ``seat`` (when not ``None``) takes part. ``None``: the
+    #: first hand of ``new_match(players, rules, dealer)`` with a dealer drawn from ``rng``,
+    #: dealt again while it is over at once or ``seat`` never gets a turn in it.
     new_hand: Callable[[int, Any, random.Random, int | None, Mapping[str, Any]], Any] | None = None
     #: The bot the single-learner env seats at the other seats when none is named.
     default_opponent: str = "heuristic"
@@ -103,9 +109,13 @@ class ResearchHooks:
     #: ``explain_illegal(state, action) -> str``: why the seat to act may not take
     #: ``action`` (the adapters name the legal actions after it).
     explain_illegal: Callable[[Any, int], str] | None = None
-    #: ``info(view) -> mapping``: the game's entries in an adapter's ``info`` dict, from one
-    #: seat's view (Paris: ``turns``, and once over ``ranking`` …).
+    #: ``info(view) -> mapping``: the game's entries in an adapter's ``info`` dict at every
+    #: observation, from one seat's view (Paris: ``turns``).
     info: Callable[[Any], Mapping[str, Any]] | None = None
+    #: ``end_info(state) -> mapping``: more entries once a seat's part of the hand is over:
+    #: public facts of the outcome only, the same for every seat (Paston: ``deal_scores``;
+    #: Paris: ``ranking`` …); also the AEC env's final ``infos``.
+    end_info: Callable[[Any], Mapping[str, Any]] | None = None
     #: ``render(view) -> str``: a view as text for the adapters' ``render()``; ``None``: the
     #: view's JSON.
     render: Callable[[Any], str] | None = None

@@ -79,11 +79,15 @@ def rank_reward(state: ParisState, seat: int) -> float:
     return 1.0 - 2.0 * place / (n - 1)
 
 
-def _info(view: ParisView) -> dict[str, Any]:
-    info: dict[str, Any] = {"turns": view.turns}
-    if view.phase == "over" or view.seat in view.finished:
-        info.update(finished=view.finished, ranking=view.ranking, loser=view.loser, end=view.end)
-    return info
+def _end_info(state: ParisState) -> dict[str, Any]:
+    # Once a seat went out or the game is over; ``ranking`` and ``end`` stay None until the
+    # game is.
+    return {
+        "finished": state.finished,
+        "ranking": state.ranking,
+        "loser": state.loser,
+        "end": state.end,
+    }
 
 
 def _render(view: ParisView) -> str:
@@ -129,7 +133,8 @@ HOOKS = ResearchHooks(
     rewards={"rank": rank_reward},
     seat_done=lambda state, seat: state.has_finished(seat),
     truncated=lambda state: state.end == "turn_limit",
-    info=_info,
+    info=lambda view: {"turns": view.turns},
+    end_info=_end_info,
     render=_render,
     hidden_size=hidden_size,
     hidden=hidden,

@@ -86,11 +86,8 @@ def new_hand(
     return PaskievicsState(hands, talon, dealer, rules)
 
 
-def _info(view: PaskievicsView) -> dict[str, Any]:
-    data = view.data
-    if data["phase"] == "scored":
-        return {"scores": data["scores"], "thrown_in": data["thrown_in"]}
-    return {}
+def _end_info(state: PaskievicsState) -> dict[str, Any]:
+    return {"scores": list(state.result()), "thrown_in": state.thrown_in}
 
 
 def _render(view: PaskievicsView) -> str:
@@ -125,7 +122,7 @@ HOOKS = ResearchHooks(
     encoder=encoder,
     new_hand=new_hand,
     default_opponent="heuristic",
-    info=_info,
+    end_info=_end_info,
     render=_render,
     hidden_size=lambda players: (2 * players + 1) * NUM_CARDS,
     hidden=hidden,

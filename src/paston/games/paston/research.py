@@ -60,6 +60,18 @@ def encoder(players: int, options: Mapping[str, Any]) -> Encoder:
     return Encoder((layout.size,), encode)
 
 
+def state_observer(
+    seat: int, players: int, options: Mapping[str, Any]
+) -> Callable[[Deal], npt.NDArray[np.float32]]:
+    """``seat``'s tensor kept up to date action by action (:class:`.fast_encoding.DealEncoder`:
+    value for value :func:`encoder`'s of the seat's view, without building the view)."""
+    enc = _encoding()
+    layout = enc.layout_for(bool(options["perfect_recall"]), True)
+    fast = importlib.import_module(f"{__package__}.fast_encoding").DealEncoder(seat, layout)
+    encode: Callable[[Deal], npt.NDArray[np.float32]] = fast.encode
+    return encode
+
+
 def information_state_shape(players: int) -> tuple[int, ...]:
     shape: tuple[int, ...] = importlib.import_module(
         f"{__package__}.infostate"
@@ -86,11 +98,9 @@ def new_hand(
     )[-1]
 
 
-def _info(view: SeatView) -> dict[str, Any]:
-    # Once over, the deal scores (None for a deal thrown in after an all-pass).
-    if view.phase in ("scored", "redeal"):
-        return {"deal_scores": view.scores}
-    return {}
+def _end_info(deal: Deal) -> dict[str, Any]:
+    # The deal scores (None for a deal thrown in after an all-pass) and how it ended.
+    return {"deal_scores": deal.scores, "phase": deal.phase}
 
 
 def _render(view: SeatView) -> str:
@@ -157,12 +167,13 @@ HOOKS = ResearchHooks(
     },
     options={"perfect_recall": True, "first_deal": False},
     encoder=encoder,
+    state_observer=state_observer,
     new_hand=new_hand,
     default_opponent="random",
     default_reward="deal",
     reward_names={"deal": "hand", "game": "match"},
     explain_illegal=lambda deal, action: deal.explain_illegal(action),
-    info=_info,
+    end_info=_end_info,
     render=_render,
     hidden_size=lambda players: 32,
     hidden=_hidden,

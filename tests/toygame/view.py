@@ -75,4 +75,4 @@ def build_view(state: ToyState, seat: int) -> ToyView:
 def public_action_text(state: Any, actor: int, action: int, viewer: int) -> str:
     """Every card is played face up: any seat may read it."""
     del state, viewer
-    return f"seat {actor} plays {action_str(action)}"
+    return f"plays {action_str(action)}"

@@ -50,9 +50,11 @@ export async function loadGame(name) {
   return { info, renderer };
 }
 
-/** "deal 3", "game 2": a hand's or a match's noun with its number, translated where the
- * catalogue has the noun (`noun.deal`), else the game's own word. */
+/** What one hand (`which` "hand") or one match ("match") of the game is called, singular or
+ * plural (`hand_noun`, `match_noun` of GET /api/games): "deal", "games". Pages build their
+ * catalogue keys from it (`table.deal_n`), so each noun's phrases are translated. */
 export function nounOf(info, which = "hand", plural = false) {
-  const pair = (which === "match" ? info?.match_noun : info?.hand_noun) ?? (which === "match" ? ["game", "games"] : ["hand", "hands"]);
+  const fallback = which === "match" ? ["game", "games"] : ["hand", "hands"];
+  const pair = (which === "match" ? info?.match_noun : info?.hand_noun) ?? fallback;
   return plural ? pair[1] : pair[0];
 }

@@ -4,7 +4,8 @@ For every decision of a record with more than one legal action:
 
 * **worlds**: complete states the deciding seat could not tell from the real one, drawn by the
   game's own sampler (``info.sampling.resample(state, seat, rng)``, which reads only what that
-  seat has seen); all weighted equally;
+  seat has seen); all weighted equally (a decision where the sampler finds none is graded on
+  the real state alone);
 * **value** of an action in one world: the action is taken, then every seat plays the hand to
   its end with the game's rollout bot (:attr:`~paston.core.hooks.analysis.AnalysisHooks.
   rollout_bot`, which sees only its own seat's view); the value is the deciding seat's result
@@ -223,11 +224,22 @@ def _whole(result: tuple[float, ...]) -> tuple[float, ...]:
 def _worlds(
     info: GameInfo, state: Any, seat: int, rng: random.Random
 ) -> Iterator[tuple[Any, float]]:
-    """Worlds ``seat`` could not tell from ``state``, each of weight 1, without end (the
-    grading stops after the settings' number of worlds)."""
+    """Worlds ``seat`` could not tell from ``state``, each of weight 1, until the grading has
+    enough (the settings' number of worlds) or the game's sampler gives up.
+
+    A sampler that finds no world consistent with the view raises a ``RuntimeError`` (each
+    game's ``SamplingError``, drawn by rejection); the decision is then graded on the worlds
+    drawn so far, or on the real state alone when there are none (as Paston's own evaluator
+    does)."""
     resample = info.sampling.resample
     while True:
-        yield resample(state, seat, rng), 1.0
+        try:
+            world = resample(state, seat, rng)
+        except (RecursionError, NotImplementedError):
+            raise  # RuntimeErrors that are bugs, not a sampler giving up
+        except RuntimeError:
+            return
+        yield world, 1.0
 
 
 def _value(

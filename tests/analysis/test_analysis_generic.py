@@ -5,6 +5,7 @@ changing it, and a decision's expected values depend only on what its seat saw."
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 import random
 from collections.abc import Callable
@@ -15,11 +16,12 @@ import pytest
 from helpers import heuristic_deal
 from typer.testing import CliRunner
 
-from paston.analysis import MonteCarloEvaluator, Settings, evaluator_for
+from paston.analysis import MonteCarloEvaluator, Settings, Unavailable, evaluator_for
 from paston.analysis.montecarlo import METHOD
 from paston.cli import app
+from paston.core.hooks import HookSource
 from paston.core.hooks.sampling import SamplingHooks
-from paston.core.registry import get_game
+from paston.core.registry import get_game, register_game, unregister_game
 from paston.games.paris.bots.heuristic import HeuristicBot as ParisHeuristic
 from paston.games.paris.record import game_record
 from paston.games.paris.shuffle import deal_game
@@ -177,3 +179,18 @@ def test_expected_values_depend_only_on_the_deciding_seats_view(
         compared += 1
     assert compared >= 3
     assert record == before  # the record is only read
+
+
+def test_a_game_without_analysis_hooks_is_refused_with_a_reason() -> None:
+    bare = dataclasses.replace(get_game("paris"), name="bare", hooks=HookSource())
+    register_game(bare)
+    try:
+        with pytest.raises(
+            Unavailable,
+            match="analysis of bare is not available: the game offers no analysis hooks",
+        ):
+            evaluator_for("bare")
+    finally:
+        unregister_game("bare")
+    with pytest.raises(Unavailable, match="unknown game 'nosuchgame'"):
+        evaluator_for("nosuchgame")

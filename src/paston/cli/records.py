@@ -1,14 +1,15 @@
 """`paston replay`, `paston deal` and `paston show`: reading, making and printing records.
 
 ``replay`` and ``show`` read a record of any game (they dispatch on its ``format``);
-``deal --game`` makes a seeded deal of Paston or Paris. Bad input never produces a traceback:
+``deal --game`` makes a seeded deal of any game that has one (the game's terminal hooks
+``record_text`` and ``deal_record`` say how). Bad input never produces a traceback:
 the commands print exactly one line ``error: ...`` on standard error, nothing on standard
 output, and exit with status 2 (spec/notation.md).
 """
 
 from __future__ import annotations
 
-import importlib
+import io
 import json
 import sys
 from collections.abc import Callable
@@ -22,22 +23,10 @@ from ..core.errors import RecordError
 from ..core.meta import build_meta
 from ..core.protocol import GameInfo
 from ..core.record_json import MAX_INT_DIGITS, loads
-from ..core.registry import UnknownGame, game_for_record, get_game, replay
-from ..games.paston.record import (
-    DEAL_FORMAT,
-    GAME_FORMAT,
-    deal_from_record,
-    deal_record,
-    game_from_record,
-)
-from ..games.paston.rules import RuleError, Rules
-from ..games.paston.shuffle import deal_until_playable
-from ..games.paston.text import deal_renderable, game_renderable, to_plain
+from ..core.registry import UnknownGame, available, default_game, game_for_record, get_game, replay
+from ..terminal.generic import terminal_hooks
 
-__all__ = ["GAME_OPTION", "fail", "game_info", "parse_rules", "read_record", "register"]
-
-#: Seeds of the Paris reference shuffle are 64-bit (paris-notation.md, "Seeded deals").
-MAX_SEED = 2**64 - 1
+__all__ = ["GAME_OPTION", "fail", "game_info", "read_record", "register"]
 
 #: Exit status of every command for bad input (spec/notation.md, "Errors").
 BAD_INPUT = 2
@@ -94,20 +83,6 @@ def read_record(source: str) -> dict[str, Any]:
     return data
 
 
-def parse_rules(text: str | None) -> Rules:
-    """The ``--rules`` option: a JSON object of variant flags."""
-    if text is None:
-        return Rules()
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        fail(f"--rules is not JSON: {exc.msg} at column {exc.colno}")
-    try:
-        return Rules.from_dict(data)
-    except RuleError as exc:
-        fail(f"--rules: {exc}")
-
-
 def game_info(name: str) -> GameInfo:
     """The ``--game`` option: a game of the platform; an unknown one ends the command."""
     try:
@@ -117,14 +92,16 @@ def game_info(name: str) -> GameInfo:
 
 
 #: The ``--game`` option as every command that needs to know the game declares it.
-GAME_OPTION = typer.Option("--game", "-g", help="The game: paston (default), paris, ...")
+GAME_OPTION = typer.Option(
+    "--game", "-g", help=f"The game: {', '.join(available())} (default {default_game()})."
+)
 
 
 def _guarded(func: Callable[..., Any], *args: Any) -> Any:
     """Run ``func`` on a record; every failure becomes the one-line error."""
     try:
         return func(*args)
-    except (RecordError, RuleError) as exc:
+    except RecordError as exc:
         fail(str(exc))
     except ValueError as exc:
         if "integer string conversion" in str(exc):
@@ -160,103 +137,78 @@ def deal_command(
     first_deal: Annotated[
         bool,
         typer.Option(
-            "--first-deal/--no-first-deal", help="Paston: apply the first-deal J♠/7♠ rule."
+            "--first-deal/--no-first-deal",
+            help="Apply the game's first-deal rule, where it has one (who bids first).",
         ),
     ] = True,
     rules: Annotated[
-        str | None, typer.Option(help="Paston: variant flags as JSON, e.g. '{\"target\": 61}'.")
+        str | None, typer.Option(help="Variant flags as JSON, e.g. '{\"target\": 61}'.")
     ] = None,
     pretty: Annotated[bool, typer.Option(help="Indent the JSON.")] = False,
-    game: Annotated[str, GAME_OPTION] = "paston",
+    game: Annotated[str | None, GAME_OPTION] = None,
     players: Annotated[
-        int | None, typer.Option(help="Number of players (Paris: 2 to 9; Paston: 3).")
+        int | None, typer.Option(help="Number of players (default: the game's usual table).")
     ] = None,
 ) -> None:
     """Deal cards with the game's seeded dealing procedure and print the record."""
-    info = game_info(game)
-    if info.name == "paston":
-        record = _paston_deal(seed, dealer, first_deal, rules, players)
-        seats = 3
-    else:
-        seats = info.default_seats if players is None else players
-        record = _other_deal(info, seed, dealer, seats, rules, first_deal)
+    info = game_info(game if game is not None else default_game())
+    make = terminal_hooks(info).deal_record
+    if make is None:
+        fail(f"paston deal cannot deal {info.name} yet")
+    seats = _seats(info, players)
+    if not 0 <= dealer < seats:
+        fail(f"--dealer must be a seat {_seat_list(seats)}, not {dealer}")
+    flags = _rules_json(rules)
+    try:
+        record, notes = make(seats, seed, dealer, flags, first_deal)
+    except ValueError as exc:
+        fail(str(exc))
+    for note in notes:
+        sys.stderr.write(f"note: {note}\n")
     # The tags a seeded deal knows: when it was made, and the seed that makes it again.
     record["meta"] = build_meta(seats=seats, extra={"seed": seed})
     sys.stdout.write(json.dumps(record, indent=2 if pretty else None) + "\n")
 
 
-def _paston_deal(
-    seed: int, dealer: int, first_deal: bool, rules: str | None, players: int | None
-) -> dict[str, Any]:
-    if players is not None and players != 3:
-        fail(f"--players: Paston is played by 3, not {players}")
-    if dealer not in (0, 1, 2):
-        fail(f"--dealer must be a seat 0, 1 or 2, not {dealer}")
-    parsed = parse_rules(rules)
-    deals = deal_until_playable(seed=seed, dealer=dealer, first_deal=first_deal, rules=parsed)
-    if len(deals) > 1:
-        reasons = ", ".join(d.redeal_reason or "?" for d in deals[:-1])
-        sys.stderr.write(
-            f"note: {len(deals) - 1} redeal(s) skipped ({reasons}); the same dealer dealt again\n"
-        )
-    return deal_record(deals[-1])
-
-
-def _other_deal(
-    info: GameInfo,
-    seed: int,
-    dealer: int,
-    players: int,
-    rules: str | None,
-    first_deal: bool,
-) -> dict[str, Any]:
-    if rules is not None or not first_deal:
-        option = "--rules" if rules is not None else "--no-first-deal"
-        fail(f"{option} is for Paston deals; a {info.name} deal takes --players, --seed, --dealer")
-    if players not in info.seat_counts:
+def _seats(info: GameInfo, players: int | None) -> int:
+    """The ``--players`` option, checked against the game's seat counts."""
+    seats = info.default_seats if players is None else players
+    if seats not in info.seat_counts:
         low, high = min(info.seat_counts), max(info.seat_counts)
-        fail(f"--players: {info.title} is for {low} to {high} players, not {players}")
-    if not 0 <= seed <= MAX_SEED:
-        fail(f"--seed must be 0 to 2^64-1 (a 64-bit seed), not {seed}")
-    if not 0 <= dealer < players:
-        fail(f"--dealer must be a seat 0 to {players - 1}, not {dealer}")
+        if low == high:
+            fail(f"--players: {info.title} is played by {low}, not {seats}")
+        fail(f"--players: {info.title} is for {low} to {high} players, not {seats}")
+    return seats
+
+
+def _seat_list(seats: int) -> str:
+    """``0, 1 or 2`` for a small table, ``0 to 8`` for a large one."""
+    if seats <= 3:
+        return f"{', '.join(map(str, range(seats - 1)))} or {seats - 1}"
+    return f"0 to {seats - 1}"
+
+
+def _rules_json(text: str | None) -> dict[str, Any] | None:
+    """The ``--rules`` option as a JSON object (the game checks its flags)."""
+    if text is None:
+        return None
     try:
-        shuffle = importlib.import_module(f"paston.games.{info.name}.shuffle")
-        seeded: Callable[[int, int, int], dict[str, Any]] = shuffle.seeded_record
-    except (ImportError, AttributeError):
-        fail(f"paston deal cannot deal {info.name} yet")
-    record: dict[str, Any] = _guarded(seeded, players, seed, dealer)
-    return record
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        fail(f"--rules is not JSON: {exc.msg} at column {exc.colno}")
+    if not isinstance(data, dict):
+        fail(f"--rules must be a JSON object, not {type(data).__name__}")
+    return data
 
 
-def _text_of_record(info: GameInfo, record: dict[str, Any]) -> str:
-    """Another game's record as text: its ``text`` module's ``state_text`` for each game in
-    the record, or the record itself as compact JSON when the game has no text module."""
-    loaded = _guarded(info.load_record, record)
-    try:
-        text = importlib.import_module(f"paston.games.{info.name}.text")
-        render: Callable[..., str] | None = getattr(text, "state_text", None)
-    except ImportError:
-        render = None
-    states = getattr(loaded, "states", None)
-    if states is None:
-        states = [loaded]
-    if render is None or not states:
-        return json.dumps(record, separators=(",", ":"), ensure_ascii=False) + "\n"
-    names = _meta_names(record, getattr(states[0], "players", 0))
-    pictures = [str(_guarded(render, state, names)) for state in states]
-    if len(pictures) == 1:
-        return pictures[0].rstrip("\n") + "\n"
-    return "\n\n".join(f"Game {k}\n{p.rstrip()}" for k, p in enumerate(pictures, start=1)) + "\n"
-
-
-def _meta_names(record: dict[str, Any], players: int) -> list[str] | None:
-    """The players' names from the record's meta, when they are usable (else seat numbers)."""
+def _meta_names(record: dict[str, Any]) -> list[str] | None:
+    """The players' names from the record's meta, when they are usable (the game checks
+    that there is one per seat)."""
     meta = record.get("meta")
     names = meta.get("players") if isinstance(meta, dict) else None
     if (
         isinstance(names, list)
-        and len(names) == players
+        and names
         and all(isinstance(n, str) and n.strip() and n.isprintable() for n in names)
     ):
         return [n[:40] for n in names]
@@ -267,31 +219,39 @@ def show_command(
     file: Annotated[str, typer.Argument(help="A record of any game (JSON); - for stdin.")],
     width: Annotated[int | None, typer.Option(help="Line width (default: the terminal's).")] = None,
     dd: Annotated[
-        bool, typer.Option("--dd", help="Add each Paston deal's double-dummy table.")
+        bool,
+        typer.Option("--dd", help="Add each deal's double-dummy table (games with a solver)."),
     ] = False,
 ) -> None:
     """Print a record of any game as readable text (hands, auction or play, scores)."""
     record = read_record(file)
-    fmt = record.get("format")
-    if fmt == DEAL_FORMAT:
-        renderable = deal_renderable(_guarded(deal_from_record, record))
-    elif fmt == GAME_FORMAT:
-        renderable = game_renderable(_guarded(game_from_record, record))
-    else:
-        info = _guarded(game_for_record, record)
-        sys.stdout.write(_text_of_record(info, record))
+    info = _guarded(game_for_record, record)
+    render = terminal_hooks(info).record_text
+    if render is None:
+        sys.stdout.write(json.dumps(record, separators=(",", ":"), ensure_ascii=False) + "\n")
         return
+    lines: list[Any] = list(_guarded(render, record, _meta_names(record)))
     if dd:
-        from rich.console import Group
-
         from ..analysis.render import dd_tables_of_record
 
-        renderable = Group(renderable, dd_tables_of_record(record))
+        lines.append(_guarded(dd_tables_of_record, record))
     console = Console(width=width, highlight=False)
-    if console.is_terminal:
-        console.print(renderable)
-    else:
-        sys.stdout.write(to_plain(renderable, width or 100))
+    for line in lines:
+        if console.is_terminal:
+            console.print(line, markup=not isinstance(line, str))
+        elif isinstance(line, str):
+            sys.stdout.write(line.rstrip("\n") + "\n")
+        else:
+            sys.stdout.write(_plain(line, width or 100))
+
+
+def _plain(renderable: Any, width: int) -> str:
+    """A rich renderable as plain text (no colour, no control codes, no padding)."""
+    buffer = io.StringIO()
+    console = Console(file=buffer, width=width, color_system=None, force_terminal=False)
+    console.print(renderable)
+    # Rich pads table cells to the full width; the padding carries no information.
+    return "\n".join(line.rstrip() for line in buffer.getvalue().splitlines()) + "\n"
 
 
 def register(app: typer.Typer) -> None:

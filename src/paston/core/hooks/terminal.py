@@ -118,6 +118,23 @@ class TerminalHooks:
     #: The seats ``paston play`` deals for when ``--players`` is not given (``None``: the
     #: game's ``default_seats``).
     seats: int | None = None
+    #: ``record_text(record, names) -> lines``: ``paston show``: a record of the game as
+    #: text (a record is no secret: every card may be shown); ``names`` are the players'
+    #: names from its ``meta`` when usable. Raises ``ValueError`` for a bad record.
+    #: ``None``: the record is printed as compact JSON.
+    record_text: Callable[[dict[str, Any], Sequence[str] | None], Sequence[Line]] | None = None
+    #: ``deal_record(players, seed, dealer, rules, first_deal) -> (record, notes)``:
+    #: ``paston deal``: the record of a hand dealt from ``seed`` by the game's seeded
+    #: procedure, and notes for standard error (redeals skipped …). ``rules`` are the
+    #: ``--rules`` flags (``None``: none given), ``first_deal`` the ``--first-deal`` option.
+    #: Raises ``ValueError`` whose message names the option at fault (``--seed must be …``).
+    #: ``None``: the game has no seeded deal.
+    deal_record: (
+        Callable[
+            [int, int, int, Mapping[str, Any] | None, bool], tuple[dict[str, Any], tuple[str, ...]]
+        ]
+        | None
+    ) = None
     #: A folder of ``<language>.json`` catalogues with the game's own words, merged under
     #: the platform's (for a game outside this repository; the shipped games' words are in
     #: the platform's catalogues).

@@ -10,7 +10,7 @@ them). The person types a choice number, an action in the notation (``play 7h 7s
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.rule import Rule
@@ -22,7 +22,7 @@ from .actions import action_str, parse_action, play_cards
 from .cards import CARD_NAMES
 from .match import SESSION_FORMAT, ParisMatch, session_from_record
 from .record import state_from_record
-from .shuffle import deal_game
+from .shuffle import deal_game, seeded_record
 from .state import ParisState
 from .text import event_text, render_view, result_text, state_text
 from .view import ParisView, public_action_text
@@ -207,6 +207,31 @@ def deal_seeded(match: ParisMatch, seed: int) -> ParisState:
     return state
 
 
+def record_text(record: dict[str, Any], names: Sequence[str] | None) -> list[str]:
+    """Each game of the record with every card shown (``Game k`` above each of a session)."""
+    states = resume(record).states
+    if names is not None and len(names) != states[0].players:
+        names = None
+    pictures = [state_text(state, names).rstrip("\n") for state in states]
+    if len(pictures) == 1:
+        return pictures
+    return [f"Game {k}\n{p}\n" for k, p in enumerate(pictures, start=1)]
+
+
+def seeded_deal(
+    players: int, seed: int, dealer: int, rules: Mapping[str, Any] | None, first_deal: bool
+) -> tuple[dict[str, Any], tuple[str, ...]]:
+    """The game the reference shuffle deals from ``seed`` (paris-notation.md)."""
+    if rules is not None or not first_deal:
+        option = "--rules" if rules is not None else "--no-first-deal"
+        raise ValueError(
+            f"{option} is for Paston deals; a Paris deal takes --players, --seed, --dealer"
+        )
+    if not 0 <= seed <= MAX_SEED:
+        raise ValueError(f"--seed must be 0 to 2^64-1 (a 64-bit seed), not {seed}")
+    return seeded_record(players, seed, dealer), ()
+
+
 HOOKS = TerminalHooks(
     render_view=lambda view, names, match: render_view(view, names),
     public_action_text=public_action_text,
@@ -228,6 +253,8 @@ HOOKS = TerminalHooks(
     resume=resume,
     deal_seeded=deal_seeded,
     legal_summary=legal_summary,
+    record_text=record_text,
+    deal_record=seeded_deal,
     # A table of three, the classic game (the server's lobby offers four).
     seats=3,
 )

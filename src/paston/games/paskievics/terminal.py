@@ -8,7 +8,8 @@ the deals so far. The words around them come from the i18n catalogues (``PASTON_
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from rich.rule import Rule
 from rich.table import Table
@@ -17,8 +18,10 @@ from rich.text import Text
 from ...core.hooks.terminal import TerminalHooks
 from ...i18n import t
 from .match import PaskievicsMatch
+from .record import load_record
+from .shuffle import seeded_record
 from .state import PaskievicsState
-from .text import render_view
+from .text import render_view, state_text
 from .view import PaskievicsView, public_action_text
 
 __all__ = ["HELP", "HOOKS"]
@@ -112,6 +115,38 @@ def outcome(match: PaskievicsMatch, names: Sequence[str]) -> str:
              points=f"{best:+g}")  # fmt: skip
 
 
+#: Seeds of ``paston deal`` are 64-bit, as the other games' are.
+MAX_SEED = 2**64 - 1
+
+
+def record_text(record: dict[str, Any], names: Sequence[str] | None) -> list[str]:
+    """Each deal of the record with every card shown (``Game k`` above each of a game)."""
+    loaded = load_record(record)
+    states = loaded.states if isinstance(loaded, PaskievicsMatch) else [loaded]
+    if not states:
+        return []
+    if names is not None and len(names) != states[0].players:
+        names = None
+    pictures = [state_text(state, names).rstrip("\n") for state in states]
+    if len(pictures) == 1:
+        return pictures
+    return [f"Game {k}\n{p}\n" for k, p in enumerate(pictures, start=1)]
+
+
+def seeded_deal(
+    players: int, seed: int, dealer: int, rules: Mapping[str, Any] | None, first_deal: bool
+) -> tuple[dict[str, Any], tuple[str, ...]]:
+    """The deal ``random.Random(seed)`` makes (:func:`.shuffle.seeded_record`)."""
+    if rules is not None or not first_deal:
+        option = "--rules" if rules is not None else "--no-first-deal"
+        raise ValueError(
+            f"{option} is for Paston deals; a Paskievics deal takes --players, --seed, --dealer"
+        )
+    if not 0 <= seed <= MAX_SEED:
+        raise ValueError(f"--seed must be 0 to 2^64-1 (a 64-bit seed), not {seed}")
+    return seeded_record(players, seed, dealer), ()
+
+
 HOOKS = TerminalHooks(
     render_view=lambda view, names, match: render_view(view),
     public_action_text=public_action_text,
@@ -124,4 +159,6 @@ HOOKS = TerminalHooks(
     hand_over=hand_over,
     score_sheet=score_sheet,
     result_text=outcome,
+    record_text=record_text,
+    deal_record=seeded_deal,
 )

@@ -9,7 +9,7 @@ is a ``score`` away, and each deal's summary ends with the race to the target (i
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -20,13 +20,16 @@ from ...i18n import t
 from .actions import CONTRACT_NAMES, discard_action, discard_cards, parse_action
 from .cards import CardError, parse_card
 from .match import Game
-from .record import game_from_record
+from .record import DEAL_FORMAT, deal_from_record, deal_record, game_from_record
+from .rules import RuleError, Rules
+from .shuffle import deal_until_playable
 from .state import Deal
 from .text import (
     REDEAL_REASONS,
     action_text,
     card_text,
     deal_renderable,
+    game_renderable,
     hand_text,
     picture_of_view,
     result_text,
@@ -252,6 +255,30 @@ def resume(record: dict[str, Any]) -> Game:
     return game_from_record(record)
 
 
+def record_text(record: dict[str, Any], names: Sequence[str] | None) -> list[RenderableType]:
+    """A deal or a whole game with every hand, the auction, the play and the scores."""
+    if record.get("format") == DEAL_FORMAT:
+        return [deal_renderable(deal_from_record(record))]
+    return [game_renderable(game_from_record(record))]
+
+
+def seeded_deal(
+    players: int, seed: int, dealer: int, rules: Mapping[str, Any] | None, first_deal: bool
+) -> tuple[dict[str, Any], tuple[str, ...]]:
+    """The first playable deal of ``seed`` (redeals skipped, the same dealer dealing again),
+    with a note naming the redeals skipped."""
+    try:
+        parsed = Rules.from_dict(dict(rules)) if rules is not None else Rules()
+    except RuleError as exc:
+        raise ValueError(f"--rules: {exc}") from None
+    deals = deal_until_playable(seed=seed, dealer=dealer, first_deal=first_deal, rules=parsed)
+    notes: tuple[str, ...] = ()
+    if len(deals) > 1:
+        reasons = ", ".join(d.redeal_reason or "?" for d in deals[:-1])
+        notes = (f"{len(deals) - 1} redeal(s) skipped ({reasons}); the same dealer dealt again",)
+    return deal_record(deals[-1]), notes
+
+
 HOOKS = TerminalHooks(
     render_view=render_view,
     public_action_text=public_action_text,
@@ -273,4 +300,6 @@ HOOKS = TerminalHooks(
     sheet_between_hands=False,
     result_text=outcome,
     resume=resume,
+    record_text=record_text,
+    deal_record=seeded_deal,
 )

@@ -13,6 +13,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from .arena import ArenaHooks
+
 __all__ = ["BotInfo", "Level", "PlayHooks", "RatingKind"]
 
 #: How the server keeps the ratings of a game's registered players (see :class:`PlayHooks`).
@@ -75,6 +77,9 @@ class PlayHooks:
     #: best), for games that rank players rather than score them (a shedding game); ``None``:
     #: seats are compared by ``state.result()``.
     placings: Callable[[Any], tuple[int, ...]] | None = None
+    #: The game's part of ``paston arena``'s deal-set ladder (its duplicate hand, hand records,
+    #: tallies and rates; :mod:`paston.core.hooks.arena`); ``None``: the arena's defaults.
+    arena: ArenaHooks | None = None
 
     @property
     def hint(self) -> str:

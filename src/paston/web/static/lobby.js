@@ -64,7 +64,7 @@ function botText(g, b) {
 
 async function loadGames() {
   const list = await getJSON("/api/games");
-  if (!Array.isArray(list) || !list.length) throw new Error(t("lobby.no_games", "the server offers no game"));
+  if (!Array.isArray(list) || !list.length) throw new Error("the server offers no game");
   return list;
 }
 

@@ -38,8 +38,11 @@ function showError(text) {
   el.hidden = false;
 }
 
-function noun(plural = false) {
-  return (info?.hand_noun ?? ["hand", "hands"])[plural ? 1 : 0];
+// What a hand of this game is called, in the page's language where the catalogue has the
+// word (table.hand_deal, table.hand_game), else in the game's own.
+function noun() {
+  const word = (info?.hand_noun ?? ["hand", "hands"])[0];
+  return t(`table.hand_${word}`, word);
 }
 const capital = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -136,8 +139,8 @@ function draw() {
     sendAction() {},
     rerender: draw,
     commonTags: (s) => {
-      const tags = view.dealer === s ? [tagHTML("dealer", t("replay.dealer", "dealer"))] : [];
-      if (summary.seats[s]?.kind === "bot") tags.push(tagHTML("bot", t("replay.bot", "bot")));
+      const tags = view.dealer === s ? [tagHTML("dealer", t("tag.dealer", "dealer"))] : [];
+      if (summary.seats[s]?.kind === "bot") tags.push(tagHTML("bot", t("tag.bot", "bot")));
       return tags;
     },
     waitingBanner: () => document.createElement("div"),

@@ -53,11 +53,7 @@ async function init() {
     (info ? `<p class="hint-text">${escapeHTML(t(`game.${game}.summary`, info.summary ?? ""))}</p>` : "") +
     (body.length
       ? body.map(([h, p]) => `<h3>${escapeHTML(h)}</h3><p>${escapeHTML(p)}</p>`).join("")
-      : `<p class="message error" id="no-rules">${escapeHTML(
-          info
-            ? t("rules.none", "There is no rules page for {game}.", { game: title })
-            : t("rules.unknown", "There is no rules page for “{game}”: the server offers no such game.", { game }),
-        )}</p>`);
+      : `<p class="message error" id="no-rules">${escapeHTML(t("rules.none", "There is no rules page for {game}.", { game: title }))}</p>`);
   const list = document.getElementById("options");
   for (const f of info?.flags ?? []) {
     const dt = document.createElement("dt");

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from paston.core.errors import IllegalAction, RecordError
+from paston.core.hooks import HookSource
+from paston.core.hooks.play import PlayHooks
 from paston.core.protocol import GameInfo
 
 FORMAT = "toy-race/1"
@@ -186,6 +188,20 @@ def render(view: ToyView) -> str:
     return json.dumps(view.to_json())
 
 
+def placings(state: ToyState) -> tuple[int, ...]:
+    """Finishing position per seat (1 = best) of a finished race, from its ranking."""
+    ranking = state.ranking
+    if ranking is None:
+        raise ValueError("the race is not over")
+    out = [0] * state.players
+    for place, seat in enumerate(ranking, start=1):
+        out[seat] = place
+    return tuple(out)
+
+
+#: Its play hooks offer no bot of their own (tests register theirs): they rank the seats.
+PLAY = PlayHooks(bots=(), default_bot="random", rating_kind="placing", placings=placings)
+
 GAME = GameInfo(
     name="toy",
     title="Race to seven",
@@ -200,4 +216,5 @@ GAME = GameInfo(
     load_record=load,
     render_view=render,
     num_actions=2,
+    hooks=HookSource(play=lambda: PLAY),
 )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -62,7 +63,7 @@ def test_a_registered_game_is_found_by_name_and_format(toy: None) -> None:
     assert replay(record) == {"counter": 7, "loser": 1}
     assert "toy-race/1" in known_formats()
     with pytest.raises(ValueError, match="platform's own games"):
-        register_game(GameInfo(**{**TOY.__dict__, "name": "paris"}))
+        register_game(dataclasses.replace(TOY, name="paris"))
 
 
 @pytest.mark.parametrize("path", PASTON_RECORDS, ids=lambda p: p.name)

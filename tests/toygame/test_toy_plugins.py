@@ -101,3 +101,18 @@ def test_a_plug_in_may_not_take_a_shipped_name(
     monkeypatch.syspath_prepend(str(tmp_path))
     with pytest.raises(PluginError, match="'paston' has the name of a shipped game"):
         discover_plugins({PLUGINS_ENV: "impostor:GAME"}, [])
+
+
+def test_a_bad_declaration_stops_a_subprocess_with_its_reason() -> None:
+    env = plugin_env()
+    env[PLUGINS_ENV] = "toygame.platform:GAME,toygame.platform"
+    done = subprocess.run(
+        [sys.executable, "-m", "paston", "replay", "-"],
+        input="{}",
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode != 0
+    assert f"{PLUGINS_ENV}: 'toygame.platform' is not MODULE:ATTRIBUTE" in done.stderr

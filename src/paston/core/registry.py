@@ -145,8 +145,9 @@ def _ensure_plugins() -> None:
     global _plugins_done
     if _plugins_done:
         return
+    found = discover_plugins()  # a bad declaration raises here, on every use
     _plugins_done = True
-    for info in discover_plugins():
+    for info in found:
         if info.name not in _loaded:
             _loaded[info.name] = info
             _added.append(info.name)

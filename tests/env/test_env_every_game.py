@@ -66,7 +66,7 @@ def test_aec_plays_a_hand_with_the_states_legal_actions(game: str, players: int)
             env.step(None)
             continue
         state = env.game_state
-        assert env.possible_agents[state.to_act] == agent
+        assert state.to_act is not None and env.possible_agents[state.to_act] == agent
         assert sorted(np.flatnonzero(obs["action_mask"])) == sorted(state.legal_actions())
         for other in env.possible_agents:
             if other != agent:

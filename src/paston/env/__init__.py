@@ -120,14 +120,18 @@ if importlib.util.find_spec("gymnasium") is not None:
     register_envs()
 
 
+def _research_infos() -> list[GameInfo]:
+    return [get_game(name) for name in _research_games()]
+
+
 def _alias(name: str) -> Any:
-    for game in available():
-        try:
-            info: GameInfo = get_game(game)
-        except Exception:
-            continue
-        if not info.offers("research"):
-            continue
+    # A bound class built already (a game with no alias for it, as a plug-in's) is found by
+    # its name too, so pickling it by reference works.
+    for cls in _bound.values():
+        if cls.__name__ == name:
+            return cls
+    for info in _research_infos():
+        game = info.name
         target = info.research.aliases.get(name)
         if target is None:
             continue
@@ -145,3 +149,9 @@ def __getattr__(name: str) -> Any:
     value = _alias(name)
     globals()[name] = value
     return value
+
+
+def __dir__() -> list[str]:
+    # The games' public names too, so that completion offers ``ParisEnv`` and the others.
+    names = {name for info in _research_infos() for name in info.research.aliases}
+    return sorted(set(globals()) | names)

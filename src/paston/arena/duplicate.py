@@ -8,9 +8,9 @@ Every bot so plays the same cards from every seat (rotations) or every seat in e
 
 Results depend on what the game's states say at the end:
 
-* a game with a **ranking** (a shedding game such as Paris: ``state.ranking`` lists the seats
-  best first) is measured by each bot's **finishing position** (1 = first out) and its
-  **loser rate** (how often it finished last);
+* a game that ranks its players (a shedding game such as Paris: ``PlayHooks.placings`` gives
+  each seat's finishing position) is measured by each bot's **finishing position** (1 =
+  first out) and its **loser rate** (how often it finished last);
 * any other game by each bot's **score** (``state.result()``, what the hand adds to the
   match totals), as Paston's own arena does.
 
@@ -89,15 +89,15 @@ def _new_counters() -> dict[str, float]:
     return {"games": 0, "decisions": 0, "seconds": 0.0, "lost": 0}
 
 
-def _positions(state: State) -> list[int] | None:
-    """Finishing position per seat (1 = best) from the state's ranking, when it has one."""
-    ranking = getattr(state, "ranking", None)
-    if ranking is None:
-        return None
-    out = [0] * state.players
-    for place, seat in enumerate(ranking, start=1):
-        out[seat] = place
-    return out
+def _placings(info: GameInfo) -> Callable[[Any], tuple[int, ...]] | None:
+    """The game's finishing positions of a finished hand, when it ranks its players."""
+    return info.play.placings if info.offers("play") else None
+
+
+def _positions(info: GameInfo, state: State) -> list[int] | None:
+    """Finishing position per seat (1 = best), for a game that ranks its players."""
+    placings = _placings(info)
+    return None if placings is None else list(placings(state))
 
 
 def play_set(task: SetTask, set_index: int) -> dict[str, Any]:
@@ -141,7 +141,7 @@ def play_set(task: SetTask, set_index: int) -> dict[str, Any]:
                 row[seating[seat]] = float(result[seat])
                 counters[seating[seat]]["games"] += 1
             scores.append(row)
-            seat_positions = _positions(state)
+            seat_positions = _positions(info, state)
             if seat_positions is None:
                 positions.append(None)
             else:

@@ -1,9 +1,10 @@
 """`paston arena`: a duplicate match between bots of any game, with a ladder, plot and records.
 
-Paston (the default) plays duplicate deal sets of three bots in all six seatings and ranks
-them by mean score; another game (``--game paris --players N``) seats one bot per seat,
-plays each seeded hand once per seating and ranks them by finishing position and loser rate
-(or by score for a game without a ranking). Bad input (an unknown game or bot, a bad option,
+A game with arena hooks (the flagship, the default) plays duplicate deal sets of three bots in
+all six seatings and ranks them by mean score, with the rates its tallies give; any other game
+(``--game NAME --players N``) seats one bot per seat, plays each seeded hand once per seating
+and ranks them by finishing position and loser rate (or by score for a game that does not rank
+its players). Bad input (an unknown game or bot, a bad option,
 an ``--out`` that holds an earlier arena without ``--force``) and a bot that fails during
 the match end the command with one ``error:`` line on standard error and exit status 2,
 never a traceback.
@@ -33,7 +34,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from ..arena.core import ArenaError, ArenaResult, iter_deal_sets, summarise
+from ..arena.core import ArenaError, ArenaResult, arena_hooks, iter_deal_sets, summarise
 from ..arena.duplicate import GameArenaResult, SetTask, iter_sets, summarise_sets
 from ..arena.output import (
     RECORDS_NAME,
@@ -45,9 +46,9 @@ from ..arena.output import (
 from ..bots.external import ExternalBotError
 from ..bots.registry import BotSpecError
 from ..core.errors import RecordError
+from ..core.hooks.arena import ArenaHooks
 from ..core.protocol import GameInfo
-from ..core.registry import UnknownGame, get_game
-from ..games.paston.rules import RuleError, Rules
+from ..core.registry import UnknownGame, available, default_game, get_game
 from ..terminal.encoding import can_encode
 
 __all__ = ["register", "result_table"]
@@ -69,26 +70,24 @@ def _fmt(value: float | None, pct: bool = False) -> str:
     return f"{100 * value:.1f} %" if pct else f"{value:+.2f}"
 
 
-def result_table(result: ArenaResult) -> Table:
-    """The ladder as a rich table, best bot first."""
+def result_table(result: ArenaResult, hooks: ArenaHooks) -> Table:
+    """The ladder as a rich table, best bot first, with the game's rates."""
+    seatings = result.deals // result.deal_sets if result.deal_sets else 0
+    caption = "mean score per deal" + (f"; {hooks.caption}" if hooks.caption else "")
     table = Table(
-        title=f"{result.deals} deals = {result.deal_sets} duplicate sets × 6 seatings",
-        caption="mean score per deal; how often each bot declared, made its contract "
-        "(of those played), surrendered (of those declared) and whisted",
+        title=f"{result.deals} deals = {result.deal_sets} duplicate sets × {seatings} seatings",
+        caption=caption,
     )
     widest = max(len(b.label) for b in result.bots)
     table.add_column("bot", overflow="fold", min_width=min(widest, 24))
-    for header in ("mean", CI, "declared", "made", "surr.", "whist", "ms/dec"):
+    for header in ("mean", CI, *(r.header for r in hooks.rates), "ms/dec"):
         table.add_column(header, justify="right", no_wrap=True)
     for b in result.ranking():
         table.add_row(
             b.label,
             _fmt(b.mean),
             "–" if not math.isfinite(b.ci95) else f"{b.ci95:.2f}",
-            _fmt(b.declared_rate, pct=True),
-            _fmt(b.declarer_success, pct=True),
-            _fmt(b.surrender_rate, pct=True),
-            _fmt(b.whist_rate, pct=True),
+            *(_fmt(b.rates.get(r.key), pct=True) for r in hooks.rates),
             f"{b.ms_per_decision:.3f}",
         )
     return table
@@ -165,7 +164,7 @@ def _rules_of(info: GameInfo, rules: str | None) -> dict[str, Any] | None:
         raise _fail(f"--rules must be a JSON object, not {type(data).__name__}")
     try:
         parsed = info.parse_rules(data)
-    except (RuleError, RecordError, ValueError) as exc:
+    except (RecordError, ValueError) as exc:
         raise _fail(f"--rules: {exc}") from None
     to_dict = getattr(parsed, "to_dict", None)
     checked: dict[str, Any] = to_dict() if callable(to_dict) else dict(data)
@@ -206,7 +205,7 @@ def arena_command(
     bots: Annotated[
         list[str],
         typer.Argument(
-            help="One bot spec per seat (three for Paston), e.g. heuristic random "
+            help="One bot spec per seat, e.g. heuristic random "
             "'pimc:worlds=32' 'cmd:python examples/random_bot.py'.",
             show_default=False,
         ),
@@ -217,8 +216,8 @@ def arena_command(
             "--deals",
             "-n",
             help="How many duplicate deal sets: each set is one deal played in all six "
-            "seatings of the three bots (Paston: 6 deals per set), or one hand per seating "
-            "for another game.",
+            "seatings of the three bots (the default game's deal-set ladder), or one hand "
+            "per seating for another game.",
         ),
     ] = 100,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the dealt cards.")] = 0,
@@ -242,8 +241,14 @@ def arena_command(
         bool, typer.Option("--json", help="Print the results as JSON instead of tables.")
     ] = False,
     game: Annotated[
-        str, typer.Option("--game", "-g", help="The game: paston (default), paris, ...")
-    ] = "paston",
+        str | None,
+        typer.Option(
+            "--game",
+            "-g",
+            help=f"The game: {', '.join(available())} (default {default_game()}).",
+            show_default=False,
+        ),
+    ] = None,
     players: Annotated[
         int | None,
         typer.Option("--players", help="Seats at the table (default: one per bot)."),
@@ -252,9 +257,9 @@ def arena_command(
         bool, typer.Option("--force", help="Overwrite an earlier arena in --out.")
     ] = False,
 ) -> None:
-    """Play duplicate deals between bots and rank them (Paston: mean score per deal)."""
+    """Play duplicate deals between bots and rank them (mean score or finishing position)."""
     try:
-        info = get_game(game)
+        info = get_game(game if game is not None else default_game())
     except UnknownGame as exc:
         raise _fail(str(exc)) from None
     if deals < 1:
@@ -263,15 +268,23 @@ def arena_command(
         raise _fail(f"--jobs must be 0 (one per core) or more, not {jobs}")
     if jobs == 0:
         jobs = os.cpu_count() or 1
-    if info.name != "paston":
+    hooks = arena_hooks(info)
+    if hooks is None:
         _other_game_arena(info, bots, players, deals, seed, jobs, out, ray, rules, json_out, force)
         return
-    if players is not None and players != 3:
-        raise _fail(f"--players: Paston is played by 3, not {players}")
-    _paston_arena(bots, deals, seed, jobs, out, ray, rules, json_out, force)
+    seats = info.default_seats
+    if players is not None and players != seats:
+        raise _fail(f"--players: {info.title} is played by {seats}, not {players}")
+    _ladder_arena(info, hooks, bots, deals, seed, jobs, out, ray, rules, json_out, force)
 
 
-def _paston_arena(
+#: Small seat counts in words, for "give exactly three bots".
+_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+
+
+def _ladder_arena(
+    info: GameInfo,
+    hooks: ArenaHooks,
     bots: list[str],
     deals: int,
     seed: int,
@@ -282,29 +295,24 @@ def _paston_arena(
     json_out: bool,
     force: bool,
 ) -> None:
-    if len(bots) != 3:
-        raise _fail(f"give exactly three bots, not {len(bots)} ({' '.join(bots) or 'none'})")
-    rules_dict: dict[str, Any] | None = None
-    if rules is not None:
-        try:
-            rules_dict = Rules.from_dict(json.loads(rules)).to_dict()
-        except json.JSONDecodeError as exc:
-            raise _fail(f"--rules is not JSON: {exc.msg} at column {exc.colno}") from None
-        except RuleError as exc:
-            raise _fail(f"--rules: {exc}") from None
+    seats = info.default_seats
+    if len(bots) != seats:
+        count = _WORDS.get(seats, str(seats))
+        raise _fail(f"give exactly {count} bots, not {len(bots)} ({' '.join(bots) or 'none'})")
+    rules_dict = _rules_of(info, rules)
     try:
         # Bots and options are checked here, before anything is written.
-        stream = iter_deal_sets(bots, deals, seed, jobs, rules_dict, ray)
-    except (ArenaError, BotSpecError, ExternalBotError, RuleError) as exc:
+        stream = iter_deal_sets(bots, deals, seed, jobs, rules_dict, ray, game=info.name)
+    except (ArenaError, BotSpecError, ExternalBotError, ValueError) as exc:
         raise _fail(str(exc)) from None
     writer = _prepare_out(out, force)
     title = "[bold]arena[/] " + " · ".join(bots)
-    errors = (ArenaError, BotSpecError, ExternalBotError, RuleError)
+    errors = (ArenaError, BotSpecError, ExternalBotError, ValueError)
     results, seconds = _run_sets(stream, writer, title, deals, json_out, errors)
-    result = summarise(bots, seed, results, rules_dict, seconds)
+    result = summarise(bots, seed, results, rules_dict, seconds, game=info.name)
     if out is not None:
         write_outputs(result, out)
-    _report(result, result_table(result), _diff_table(result), seed, out, json_out)
+    _report(result, result_table(result, hooks), _diff_table(result), seed, out, json_out)
 
 
 def _other_game_arena(

@@ -9,6 +9,7 @@ from __future__ import annotations
 from ...bots.registry import lazy_factory
 from ...core.hooks.play import BotInfo, PlayHooks
 from .actions import parse_action
+from .arena import ARENA
 from .bots.levels import LEVELS
 
 __all__ = ["HOOKS"]
@@ -50,4 +51,6 @@ HOOKS = PlayHooks(
     bot_option_bounds={"pimc": _WORLDS, "wpimc": _WORLDS, "search": _WORLDS},
     # State-free: Paston's action ids do not depend on the position.
     parse_action=parse_action,
+    # Duplicate deals that are not first deals, and the ladder's declarer and whist rates.
+    arena=ARENA,
 )  # fmt: skip

@@ -486,7 +486,7 @@ function renderPanel() {
   }
   if (!v) return;
   if (!myTurn()) {
-    if (mySeat() === null)
+    if (mySeat() === null && !ctx.replay)
       el.innerHTML = `<span class="hint-text" style="color:#e8e2cc">${escapeHTML(tr("table.you_watch", "You are watching."))}</span>`;
     return;
   }
@@ -580,7 +580,12 @@ function renderDealPanel() {
       ]);
     if (v.phase === "play" || v.tricks.length)
       rows.push([tr("info.tricks", "Tricks"), v.tricks_won.map((n, s) => `${nm[s]} ${n}`).join(" · ")]);
-    if (v.discards) rows.push([tr("info.your_discards", "Your discards"), v.discards.map(cardLabel).join(" ")]);
+    // A seat sees its own discards; a replay shows the declarer's to everyone.
+    if (v.discards)
+      rows.push([
+        ctx.replay ? tr("result.discards", "Discards") : tr("info.your_discards", "Your discards"),
+        v.discards.map(cardLabel).join(" "),
+      ]);
   }
   info.innerHTML = rows.map(([k, val]) => `<dt>${escapeHTML(k)}</dt><dd>${escapeHTML(val)}</dd>`).join("");
   renderAuction($("#auction"), v?.history ?? [], nm);

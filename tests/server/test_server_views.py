@@ -98,7 +98,7 @@ def _played_out(game: str, seed: int) -> tuple[Any, Any]:
 
 
 def test_a_game_without_table_hooks_gets_the_generic_views() -> None:
-    register_game(replace(TOY, name="bare"))
+    register_game(replace(TOY, name="bare", hooks=HookSource()))
     try:
         info = get_game("bare")
         state = ToyState(3, [1, 2, 3])

@@ -12,7 +12,7 @@ second reward mode, a truncation, the centralised critic's hidden cards …).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -57,12 +57,8 @@ class ResearchHooks:
     #: Divide a hand's result by this for rewards in about [-1, 1] (the adapters'
     #: ``normalize_reward=True``).
     reward_scale: float = 1.0
-    #: ``deal_from_outcomes(players, rules, outcomes)``: the state a sequence of chance
-    #: outcomes deals (OpenSpiel's explicit chance nodes); with ``chance_outcomes(players)``
-    #: the number of outcomes at each chance node.
-    deal_from_outcomes: Callable[[int, Any, Sequence[int]], Any] | None = None
-    chance_outcomes: Callable[[int], Sequence[int]] | None = None
-    #: The longest hand in actions, per seat count (OpenSpiel's ``max_game_length``).
+    #: The longest hand in actions, per seat count (OpenSpiel's ``max_game_length``; a deal
+    #: as explicit chance nodes is the ``spiel`` hooks' ``deal``).
     max_game_length: Callable[[int], int] | None = None
     #: Public names users already import from ``paston.env`` (``ParisEnv``, ``encode`` …):
     #: an :class:`AdapterAlias` for a generic adapter bound to this game, or a loader

@@ -102,7 +102,7 @@ def _registry_keys() -> list[str]:
         for flag in info.flags:
             keys += [f"flag.{name}.{flag.name}", f"flag.{name}.{flag.name}.help"]
             keys += [f"flag.{name}.{flag.name}.{choice}" for choice in flag.choices]
-        for bot in info.bots:
+        for bot in info.play.bots:
             keys += [f"bot.{bot.name}.label", f"bot.{name}.{bot.name}.description"]
     return keys
 

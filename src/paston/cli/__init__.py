@@ -19,7 +19,8 @@ from ..terminal.encoding import fall_back_to_letters
 
 app = typer.Typer(
     name="paston",
-    help="Paston, the Armenian three-player Preference card game, and other card games.",
+    help="Paston: card games against bots in the terminal and the browser, with arenas, "
+    "analysis and research adapters.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -46,7 +47,8 @@ def _root(
         ),
     ] = False,
 ) -> None:
-    """Paston, the Armenian three-player Preference card game, and other card games."""
+    """Paston: card games against bots in the terminal and the browser, with arenas, analysis
+    and research adapters."""
 
 
 # Each module defines ``register(app)``; keeping them apart lets each command group grow alone.

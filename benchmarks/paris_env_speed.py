@@ -2,11 +2,11 @@
 
 Three loops over the same number of players, timed in CPU seconds of this thread:
 
-* ``gym``: :class:`paston.env.paris_gym.ParisEnv` (``paston/Paris-v0``), the learner at seat 0
+* ``gym``: :class:`paston.env.ParisEnv` (``paston/Paris-v0``), the learner at seat 0
   picks uniformly among ``info["action_mask"]``, the other seats are ``random`` bots; an
   episode ends when the learner goes out or the game ends. Every learner step builds the
   observation vector and the mask.
-* ``aec``: :class:`paston.env.paris_pettingzoo.ParisAECEnv`, every seat an agent picking
+* ``aec``: :class:`paston.env.ParisAECEnv`, every seat an agent picking
   uniformly from its observed mask, one whole game per episode (``observe`` at every step).
 * ``engine`` (the baseline): the same kind of random games on the bare engine
   (``legal_actions`` + ``apply``, no view, no observation).

@@ -1,15 +1,15 @@
 """Which bots a table may ask for over the network, and with which options.
 
 A seat's bot, a table's ``hint_bot`` and its ``stand_in`` come from anybody who can reach the
-server, so only the strength levels the game offers are accepted (``random``, ``heuristic``,
-``pimc`` … for Paston), optionally with a few options inside bounds (``pimc:worlds=32``).
-Everything else is refused with the list of what is allowed: ``cmd:`` bots (they would run a
-program on the server), measuring sticks that are not offered (``oracle``), options that size
-memory (``tt_bits``) and effort beyond the bounds.
+server, so only the bots the game offers are accepted (its strength levels and its offered bots:
+``expert``, ``random``, ``pimc`` … for Paston), optionally with a few options inside bounds
+(``pimc:worlds=32``). Everything else is refused with the list of what is allowed: ``cmd:``
+bots (they would run a program on the server), measuring sticks that are not offered
+(``oracle``), options that size memory (``tt_bits``) and effort beyond the bounds.
 
-The bounds are what the strength levels need (:data:`BOT_OPTIONS`): a search bot's sampled
-worlds from its least workable count up to its default, which is what the ``expert`` level
-plays with. A client may ask a bot to think less than the expert, never more (issue 17: six
+The bounds are what the strength levels need (each game's ``PlayHooks.bot_option_bounds``,
+all of them in :data:`BOT_OPTIONS`): a search bot's sampled worlds from its least workable
+count up to its default, which is what the ``expert`` level plays with. A client may ask a bot to think less than the expert, never more (issue 17: six
 tables of ``pimc:worlds=256`` bots at the fast pace made every other table wait).
 """
 

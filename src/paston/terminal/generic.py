@@ -234,6 +234,7 @@ class GameSession(TerminalSession):
         return [Text(self._state.action_str(a)) for a in view.legal]
 
     def draw(self, state: State, view: Any) -> None:
+        self._state = state  # the hand on screen (prompts and labels read it)
         out = self.console
         out.print()
         self._print([self.hooks.render_view(view, self.names, self.match)])
@@ -244,7 +245,8 @@ class GameSession(TerminalSession):
             out.print(line, no_wrap=True, overflow="ignore", crop=False)
 
     def prompt(self, view: Any) -> str:
-        return self.hooks.prompts.get(getattr(view, "phase", ""), f"{self.info.name}> ")
+        phase = self._state.phase if self._state is not None else ""
+        return self.hooks.prompts.get(phase, f"{self.info.name}> ")
 
     def forced(self, view: Any) -> int | None:
         return self.hooks.forced(view) if self.hooks.forced is not None else None

@@ -76,7 +76,8 @@ def test_every_bot_answers_every_view_legally(
 
 
 def test_the_paris_bots_are_registered_and_options_are_checked() -> None:
-    assert bot_names("paris")[:3] == ["random", "heuristic", "dpimc"]
+    # The strength levels first (as for every game), then the bots themselves.
+    assert bot_names("paris")[4:7] == ["random", "heuristic", "dpimc"]
     assert make_bot("dpimc:worlds=3,time=0.5", game="paris").name == "dpimc"
     for bad in ("dpimc:worlds=0", "dpimc:planets=3", "nosuchbot"):
         try:

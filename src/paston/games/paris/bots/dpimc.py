@@ -34,7 +34,6 @@ import statistics
 import time as clock
 
 from ....bots.base import Bot, Choice
-from ....bots.registry import register_bot
 from ..actions import parse_action
 from ..view import ParisView
 from .heuristic import HeuristicBot, situation_of_view
@@ -194,12 +193,3 @@ class DpimcBot(Bot[ParisView]):
         # (see _pick); then best value first.
         choices.sort(key=lambda c: (move_of(c.action).key != chosen, -c.value))
         return choices
-
-
-register_bot(
-    "dpimc",
-    DpimcBot,
-    game="paris",
-    description="Search: samples the hidden cards many times and plays each option out.",
-    label="Search (dpimc)",
-)

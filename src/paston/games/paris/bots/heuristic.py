@@ -18,7 +18,6 @@ from __future__ import annotations
 import random
 
 from ....bots.base import Bot, Choice
-from ....bots.registry import register_bot
 from ..view import ParisView
 from .moves import move_of
 from .policy import Situation, best_move, situation, value_moves
@@ -68,11 +67,3 @@ class HeuristicBot(Bot[ParisView]):
         if view.turns >= loop_turns and self.rng.random() < self.loop_rate:
             return legal[self.rng.randrange(len(legal))]
         return best_move(situation_of_view(view), [move_of(a) for a in legal]).action
-
-
-register_bot(
-    "heuristic",
-    HeuristicBot,
-    game="paris",
-    description="Thumb rules: best cards face up, sheds its lowest cards, keeps 10s and 2s.",
-)

@@ -1,16 +1,8 @@
 """The Paris ``random`` bot: the game-independent :class:`~paston.bots.random_bot.RandomBot`,
-registered for Paris (a baseline and a test partner)."""
+offered for Paris by its play hooks (a baseline and a test partner)."""
 
 from __future__ import annotations
 
 from ....bots.random_bot import RandomBot
-from ....bots.registry import register_bot
 
 __all__ = ["RandomBot"]
-
-register_bot(
-    "random",
-    RandomBot,
-    game="paris",
-    description="Plays a random legal action: a baseline to measure the others against.",
-)

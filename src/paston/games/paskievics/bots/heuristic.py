@@ -14,7 +14,6 @@ from __future__ import annotations
 from typing import Any
 
 from ....bots.base import Bot, Choice
-from ....bots.registry import register_bot
 from .. import actions as A
 from ..cards import (
     CARD_POINTS,
@@ -342,14 +341,3 @@ def _value_lead(t: _Table, card: int) -> tuple[float, str]:
     # A low card of a short suit: little lost, and the suit may soon be trumped by us.
     value = -0.5 * pts - 0.2 * len(in_suit) + (0.5 if card == max(in_suit) else 0.0)
     return value, f"{name}: leads a low card ({pts} point(s))"
-
-
-register_bot(
-    "heuristic",
-    HeuristicBot,
-    game="paskievics",
-    description=(
-        "Thumb rules: bids, holds and yields by hand value, short-suit discards, calls the "
-        "highest missing tarokk, announces only with backing, counts points in play."
-    ),
-)

@@ -21,7 +21,6 @@ import random
 import time
 
 from ....bots.base import Bot, Choice
-from ....bots.registry import register_bot
 from .. import actions as A
 from ..cards import CARD_POINTS, PAGAT, is_tarokk
 from ..solver import PlayPosition, Solver
@@ -207,14 +206,3 @@ def _greedy_card(
 
 def _suit_length(hand: int, card: int) -> int:
     return (hand & int(solver_core.suit_mask(card))).bit_count()
-
-
-register_bot(
-    "pimc",
-    PimcBot,
-    game="paskievics",
-    description=(
-        "Samples worlds consistent with its view (the partner included) and plays the card "
-        "that takes most card points double-dummy; bids and announces like the heuristic."
-    ),
-)

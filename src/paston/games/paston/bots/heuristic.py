@@ -29,7 +29,6 @@ import math
 from functools import cache
 
 from ....bots.base import Bot, Choice
-from ....bots.registry import register_bot
 from ..actions import (
     BID_BASE,
     CONTRACT_NAMES,
@@ -668,11 +667,3 @@ class HeuristicBot(Bot[SeatView]):
     def _near_master(ctx: _Play, c: int) -> bool:
         above = (0xFF << (c & ~7)) & ~((2 << c) - 1) & ctx.unseen
         return above.bit_count() <= 1 and c >> 3 != ctx.trump
-
-
-register_bot(
-    "heuristic",
-    HeuristicBot,
-    description="quick, plays sound Paston",
-    label="Heuristic",
-)

@@ -1,8 +1,8 @@
 """``oracle``: the ``pimc`` evaluation run on the one true deal -- a bot that sees every card.
 
 It is a yardstick, not an opponent: it measures how far the honest bots are from perfect
-information (the "heuristic → oracle gap" of ``benchmarks/ladder.py``). It is registered
-with ``offered=False`` so it never appears in :data:`~paston.bots.registry.BOT_NAMES`, and a
+information (the "heuristic → oracle gap" of ``benchmarks/ladder.py``). Paston's play hooks
+list it with ``offered=False`` so it never appears in :data:`~paston.bots.registry.BOT_NAMES`, and a
 bot built by name has no deal to look at: it refuses to act until measurement code hands it
 the deal with :meth:`OracleBot.attach` (the arena's bots protocol never does that).
 """
@@ -10,7 +10,6 @@ the deal with :meth:`OracleBot.attach` (the arena's bots protocol never does tha
 from __future__ import annotations
 
 from ....bots.base import Bot
-from ....bots.registry import register_bot
 from ..state import Deal
 from ..view import SeatView
 from .pimc import PimcBot
@@ -64,12 +63,3 @@ class OracleBot(PimcBot):
 
 def _oracle_factory(seed: int | None = None, **options: int | float) -> Bot:
     return OracleBot(seed=seed, **options)
-
-
-register_bot(
-    "oracle",
-    _oracle_factory,
-    offered=False,
-    description="sees every card: a yardstick for measurement, never an opponent",
-    label="Oracle",
-)

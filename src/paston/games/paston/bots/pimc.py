@@ -45,7 +45,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ....bots.base import Bot, Choice
-from ....bots.registry import register_bot
 from ..actions import (
     BID_BASE,
     DECLARE_BASE,
@@ -627,11 +626,3 @@ class PimcBot(Bot[SeatView]):
 
 def _pimc_factory(seed: int | None = None, **options: object) -> Bot:
     return PimcBot(seed=seed, **options)  # type: ignore[arg-type]
-
-
-register_bot(
-    "pimc",
-    _pimc_factory,
-    description="strong: samples the unseen cards and solves each world",
-    label="PIMC",
-)

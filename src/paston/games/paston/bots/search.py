@@ -42,7 +42,6 @@ from dataclasses import replace
 from typing import Any
 
 from ....bots.base import Bot, Choice
-from ....bots.registry import register_bot
 from ..actions import (
     BID_BASE,
     DECLARE_BASE,
@@ -543,11 +542,3 @@ class SearchBot(WeightedPimcBot):
 
 def _search_factory(seed: int | None = None, **options: Any) -> Bot:
     return SearchBot(seed=seed, **options)
-
-
-register_bot(
-    "search",
-    _search_factory,
-    description="expert: PIMC that models the others' bids and whists and plays for the standings",
-    label="Search",
-)

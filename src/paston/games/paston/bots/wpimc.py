@@ -30,7 +30,6 @@ from __future__ import annotations
 import math
 
 from ....bots.base import Bot
-from ....bots.registry import register_bot
 from ..actions import CONTRACT_NAMES, GRKHA, MULTIPLIER, TRUMP_OF
 from ..view import SeatView
 from .heuristic import (
@@ -217,11 +216,3 @@ class WeightedPimcBot(PimcBot):
 
 def _wpimc_factory(seed: int | None = None, **options: int | float) -> Bot:
     return WeightedPimcBot(seed=seed, **options)  # type: ignore[arg-type]
-
-
-register_bot(
-    "wpimc",
-    _wpimc_factory,
-    description="strongest: PIMC that reads the auction",
-    label="Weighted PIMC",
-)

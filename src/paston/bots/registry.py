@@ -92,9 +92,6 @@ class LazyFactory:
     def __init__(self, module: str, attr: str) -> None:
         self.module = module
         self.attr = attr
-        # make_bot's messages look the bot's class up in the module that defines it.
-        self.__module__ = module
-        self.__name__ = attr
 
     def resolve(self) -> Callable[..., Bot]:
         """The real factory (importing its module; an import failure is a BotSpecError)."""

@@ -9,8 +9,9 @@ bots (they would run a program on the server), measuring sticks that are not off
 
 The bounds are what the strength levels need (each game's ``PlayHooks.bot_option_bounds``,
 all of them in :data:`BOT_OPTIONS`): a search bot's sampled worlds from its least workable
-count up to its default, which is what the ``expert`` level plays with. A client may ask a bot to think less than the expert, never more (issue 17: six
-tables of ``pimc:worlds=256`` bots at the fast pace made every other table wait).
+count up to its default, which is what the ``expert`` level plays with. A client may ask a
+bot to think less than the expert, never more (issue 17: six tables of ``pimc:worlds=256``
+bots at the fast pace made every other table wait).
 """
 
 from __future__ import annotations

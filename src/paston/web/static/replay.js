@@ -247,6 +247,12 @@ async function init() {
   $("#site-title").textContent = title;
   $("#table-name").textContent = summary.name;
   $("#export-button").addEventListener("click", () => downloadJSON(`${summary.game}-${tableId}.json`, data.record));
+  if (data.steps === undefined) {
+    // The game gives no replay steps (no replay_steps table hook): its records export only.
+    showError(t("replay.err_replay", "This game cannot be replayed here: {error}", { error: info.title ?? summary.game }));
+    $("#controls").hidden = true;
+    return;
+  }
   if (!hands.length || !hands.some((h) => h.steps.length > 1)) {
     nothingToReplay();
     return;

@@ -38,7 +38,7 @@ from ..core.hooks.research import AdapterAlias
 from ..core.protocol import GameInfo
 from ..core.registry import available, get_game
 
-__all__ = ["GYM_IDS", "adapter_class", "gym_id", "register_envs"]
+__all__ = ["GYM_IDS", "adapter_class", "bound_alias", "gym_id", "register_envs"]
 
 #: The generic adapter class of each kind (``module:class``), bound to a game on demand.
 _ADAPTERS: dict[str, tuple[str, str]] = {
@@ -139,6 +139,17 @@ def _alias(name: str) -> Any:
             return adapter_class(game, target.adapter, name)
         return target()
     raise AttributeError(f"module 'paston.env' has no attribute {name!r}")
+
+
+def bound_alias(name: str, kind: str, module: str) -> type:
+    """The public name ``name`` of a game's adapter of ``kind`` (``PastonEnv`` for ``gym`` …),
+    for the adapter modules' own ``__getattr__``: ``paston.env.gym_env.PastonEnv`` keeps
+    working where users import it from. Raises ``AttributeError`` naming ``module``."""
+    for info in _research_infos():
+        target = info.research.aliases.get(name)
+        if isinstance(target, AdapterAlias) and target.adapter == kind:
+            return adapter_class(info.name, kind, name)
+    raise AttributeError(f"module {module!r} has no attribute {name!r}")
 
 
 def __getattr__(name: str) -> Any:

@@ -304,3 +304,10 @@ class GameEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
                 self._done = True
                 return reward, True
             self._state = self._next_match_hand()
+
+
+def __getattr__(name: str) -> Any:
+    # The games' public names of this adapter (``PastonEnv`` …), where users import them from.
+    from . import bound_alias
+
+    return bound_alias(name, "gym", __name__)

@@ -229,3 +229,10 @@ def aec_env(game: str | GameInfo | None = None, **kwargs: Any) -> AECEnv[str, Ob
 def env(game: str | GameInfo | None = None, **kwargs: Any) -> AECEnv[str, Observation, int]:
     """The wrapped environment (PettingZoo's classic ``env``; the same as :func:`aec_env`)."""
     return aec_env(game, **kwargs)
+
+
+def __getattr__(name: str) -> Any:
+    # The games' public names of this adapter (``PastonEnv`` …), where users import them from.
+    from . import bound_alias
+
+    return bound_alias(name, "aec", __name__)

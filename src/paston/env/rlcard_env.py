@@ -227,3 +227,10 @@ class GameRLCardEnv:
         if self._hand is None:
             raise RuntimeError("call reset() first")
         return self._hand
+
+
+def __getattr__(name: str) -> Any:
+    # The games' public names of this adapter (``PastonEnv`` …), where users import them from.
+    from . import bound_alias
+
+    return bound_alias(name, "rlcard", __name__)

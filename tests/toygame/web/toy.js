@@ -59,6 +59,12 @@ export function actionLabel(action) {
 
 export function markHint() {}
 
+export function onAction() {}
+
+export function describeEvent(seat, action) {
+  return `${seat} plays ${action}`;
+}
+
 export function gameOverHTML() {
   return "<p>The match is over.</p>";
 }
@@ -83,5 +89,6 @@ export function handSummary() {
 
 registerGame("toy", {
   KEYS, animated, keysHelp, mount, phaseOf, render, renderScores, actionLabel, markHint,
-  gameOverHTML, onKey, onChoiceKey, describeStep, replayDecorate, handSummary,
+  onAction, describeEvent, gameOverHTML, onKey, onChoiceKey, describeStep, replayDecorate,
+  handSummary,
 });

@@ -114,3 +114,32 @@ def test_a_game_option_or_reward_it_does_not_have_is_named() -> None:
         GameRLCardEnv({"players": 3}, game="paskievics")
     with pytest.raises(ValueError, match="unknown game 'nosuch'"):
         GameEnv("nosuch")
+
+
+def test_public_names_are_the_generic_adapters_bound_to_a_game() -> None:
+    import pickle
+
+    import paston.env
+    from paston.env import gym_env, pettingzoo_env, rlcard_env
+
+    for name, base, game in (
+        ("ParisEnv", GameEnv, "paris"),
+        ("PaskievicsAECEnv", GameAECEnv, "paskievics"),
+        ("PastonRLCardEnv", GameRLCardEnv, "paston"),
+    ):
+        cls = getattr(paston.env, name)
+        assert issubclass(cls, base) and cls.bound_game == game and cls.__name__ == name
+        assert pickle.loads(pickle.dumps(cls)) is cls
+    # Where users imported them from before, too; each module gives only its own adapter.
+    assert gym_env.PastonEnv is paston.env.PastonEnv
+    assert pettingzoo_env.ParisAECEnv is paston.env.ParisAECEnv
+    assert rlcard_env.PastonRLCardEnv is paston.env.PastonRLCardEnv
+    with pytest.raises(AttributeError, match="no attribute 'ParisAECEnv'"):
+        _ = gym_env.ParisAECEnv
+    with pytest.raises(AttributeError, match="no attribute 'NoSuchEnv'"):
+        _ = paston.env.NoSuchEnv
+    # A game's other public names are its objects (Paston's encoder …).
+    from paston.games.paston.encoding import encode
+
+    assert paston.env.encode is encode
+    assert "ParisEnv" in dir(paston.env)

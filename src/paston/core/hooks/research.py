@@ -45,6 +45,10 @@ class Encoder:
 
 @dataclass(frozen=True, slots=True)
 class ResearchHooks:
+    """What the research adapters need of one game: its module ``research.py`` holds one as
+    ``HOOKS``. The first four fields are required; every other one has a default that plays
+    the game from the protocol alone."""
+
     #: ``observation_shape(players) -> shape`` of one seat's observation vector.
     observation_shape: Callable[[int], tuple[int, ...]]
     #: ``observe(view) -> numpy float32 array`` of that shape.

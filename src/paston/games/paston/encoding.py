@@ -26,8 +26,8 @@ import numpy.typing as npt
 
 from .actions import CONTRACT_NAMES, NUM_ACTIONS, TRUMP_OF
 from .cards import SUIT_CHARS, card_name, cards_of
-from .state import PHASE_NAMES
 from .rules import DEFAULT_RULES, Rules
+from .state import PHASE_NAMES
 from .view import SeatView
 
 __all__ = [

@@ -28,8 +28,8 @@ import numpy as np
 import numpy.typing as npt
 
 from .actions import BID_BASE, PASS, SURRENDER, TRUMP_OF
-from .state import REDEAL, Deal, spade_run
 from .encoding import INFO_STATE_LAYOUT, Layout
+from .state import REDEAL, Deal, spade_run
 
 __all__ = ["DealEncoder"]
 

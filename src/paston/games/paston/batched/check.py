@@ -6,9 +6,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..state import Deal
-from ..rules import Rules
 from ..encoding import encode
+from ..rules import Rules
+from ..state import Deal
 from . import BatchedPaston
 
 __all__ = ["Agreement", "compare_with_engine"]

@@ -18,7 +18,7 @@ import { mountLanguage, t } from "./i18n.js";
 import { downloadJSON, getJSON, playback, seatName, setBotLabels } from "./api.js";
 import { showAnalysisStep, startAnalysis } from "./analysis.js";
 import { loadGame } from "./game_registry.js";
-import { tagHTML } from "./render.js";
+import { renderScoreSheet, tagHTML } from "./render.js";
 
 const $ = (sel) => document.querySelector(sel);
 const params = new URLSearchParams(location.search);
@@ -277,7 +277,8 @@ async function init() {
   document.addEventListener("keydown", onKey);
   // The score sheet as the table draws it: the game's own rows, with the running totals.
   const rows = hands.map((h) => h.score_row).filter(Boolean);
-  renderer.renderScores($("#score-sheet"), $("#score-chart"), $("#chart-legend"), rows, names, summary);
+  if (renderer.renderScores) renderer.renderScores($("#score-sheet"), $("#score-chart"), $("#chart-legend"), rows, names, summary);
+  else renderScoreSheet($("#score-sheet"), rows, names);
   go(0, 0);
 }
 

@@ -10,12 +10,14 @@
 // the game's entry script registers its renderer (game_registry.js). A renderer exports:
 //   mount(felt, panel)            build its markup inside #felt and #game-panel (once)
 //   render(view, ctx) -> ms       draw the state; return how long its animations run
+//   keysHelp                      the keys line under the sidebar (HTML)
+// and may export (the page has a plain default for each):
 //   onAction(what)                "ack" | "reject" | "new-hand" | "not-my-turn": drop selections
-//   describeEvent(...)            one readable line about an action (the renderer's log)
 //   actionLabel(action)           a button/hint label for an action string
 //   phaseOf(state)                the phase shown in #felt[data-phase]
-//   renderScores(...), gameOverHTML(...), onKey(ev), onChoiceKey(el), keysHelp
-//   animated (optional)           true: the page offers the pace setting
+//   renderScores(sheetEl, chartEl, legendEl, rows, names, table)   the score sheet
+//   gameOverHTML(table, names, me, state), onKey(ev) -> handled, onChoiceKey(el),
+//   markHint(action), KEYS, animated (true: the page offers the pace setting)
 // The game's title, its bots' labels, what a hand is called and how hints are valued come
 // from its GET /api/games entry (`info`).
 // `ctx` holds the message on screen (`state`), `me`, `myTurn`, `pending`, `names` (short),
@@ -36,7 +38,7 @@ import {
   setBotLabels,
 } from "./api.js";
 import { loadGame } from "./game_registry.js";
-import { tagHTML } from "./render.js";
+import { renderScoreSheet, tagHTML } from "./render.js";
 import {
   applyHintCounts,
   applyLimits,
@@ -206,14 +208,14 @@ function handle(msg) {
     case "ack":
       if (pending && msg.command_id === pending.command_id) {
         pending = null;
-        renderer?.onAction("ack");
+        renderer?.onAction?.("ack");
         render();
       }
       break;
     case "reject":
       if (!msg.command_id || (pending && msg.command_id === pending.command_id)) {
         pending = null;
-        renderer?.onAction("reject");
+        renderer?.onAction?.("reject");
         render();
       }
       showReject(msg.code === "stale" ? `${msg.message} ${t("table.stale", "The table has moved on — choose again.")}` : msg.message);
@@ -280,11 +282,11 @@ function pump() {
 
 function showState(msg) {
   const newHand = state && state.view && msg.view && state.table.deal_number !== msg.table.deal_number;
-  if (newHand) renderer?.onAction("new-hand");
+  if (newHand) renderer?.onAction?.("new-hand");
   if (msg.deal_over && !state?.deal_over) dealEndShown = performance.now();
   if (!msg.deal_over) dealHeld = false;
   state = msg;
-  if (!myTurn()) renderer?.onAction("not-my-turn");
+  if (!myTurn()) renderer?.onAction?.("not-my-turn");
   // A backlog (the tab is in the background, or states waited long in the queue) is shown at
   // once: nobody wants to watch old moves being replayed slowly. A burst of bot moves is not a
   // backlog: it is what the pacing is for.
@@ -456,7 +458,7 @@ function render() {
   felt.dataset.game = game;
   felt.dataset.seq = String(state.seq);
   felt.dataset.status = t.status;
-  felt.dataset.phase = renderer.phaseOf(state);
+  felt.dataset.phase = renderer.phaseOf?.(state) ?? (state.deal_over ? "over" : (state.view?.phase ?? "none"));
   felt.dataset.turn = myTurn()
     ? "me"
     : state.view && state.view.to_act !== null && state.view.to_act !== undefined
@@ -515,7 +517,8 @@ function renderSidebar() {
     lastHintSeq = null;
   }
   const sheet = (t.score_sheet ?? []).filter((r) => !r.redeal);
-  renderer.renderScores($("#score-sheet"), $("#score-chart"), $("#chart-legend"), sheet, nm, t);
+  if (renderer.renderScores) renderer.renderScores($("#score-sheet"), $("#score-chart"), $("#chart-legend"), sheet, nm, t);
+  else renderScoreSheet($("#score-sheet"), sheet, nm); // the hand's result per seat and the totals
 }
 
 // The move timer's pill (#countdown, in the renderer's turn line): the seconds left to the
@@ -579,7 +582,7 @@ function renderHints(choices) {
     const li = document.createElement("li");
     // One value, said in words ("+3.5 points expected").
     const val = hintValueWords(info?.hint_value, c.value);
-    li.innerHTML = `<span>${escapeHTML(renderer.actionLabel(c.action))}<span class="hint-meaning">${escapeHTML(val)}</span>${c.reason ? ` <span class="hint-text">${escapeHTML(c.reason)}</span>` : ""}</span>`;
+    li.innerHTML = `<span>${escapeHTML(renderer.actionLabel?.(c.action) ?? c.action)}<span class="hint-meaning">${escapeHTML(val)}</span>${c.reason ? ` <span class="hint-text">${escapeHTML(c.reason)}</span>` : ""}</span>`;
     li.dataset.action = c.action;
     ol.append(li);
   }
@@ -698,7 +701,9 @@ async function doJoin(ev) {
 }
 
 function openGameOver() {
-  $("#gameover-body").innerHTML = renderer.gameOverHTML(state.table, shortNames(), mySeat(), state);
+  $("#gameover-body").innerHTML = renderer.gameOverHTML
+    ? renderer.gameOverHTML(state.table, shortNames(), mySeat(), state)
+    : `<p>${escapeHTML(t("table.game_over", "Game over"))}: ${escapeHTML((state.table.totals ?? []).join(" / "))}</p>`;
   $("#gameover-body").append(rematchControls(tableId, state.table, token, mySeat()));
   const d = $("#gameover-dialog");
   if (!d.open) d.showModal();
@@ -721,7 +726,7 @@ function onKey(ev) {
   if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
   if (document.querySelector("dialog[open]")) return;
   if (!renderer || !state) return;
-  if (renderer.onKey(ev)) return;
+  if (renderer.onKey?.(ev)) return;
   if (ev.key === "h" || ev.key === "H") {
     if (!$("#hint-panel").hidden && !$("#hint-button").disabled) requestHint();
     return;
@@ -733,7 +738,8 @@ function onKey(ev) {
     return;
   }
   ev.preventDefault();
-  renderer.onChoiceKey(el);
+  if (renderer.onChoiceKey) renderer.onChoiceKey(el);
+  else el.click();
 }
 
 function requestHint() {

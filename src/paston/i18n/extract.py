@@ -1,6 +1,7 @@
 """Find the translation keys used in the code and keep the catalogues in step with them.
 
-Scans the web client (``t("key", "English", ...)`` in ``web/static/**/*.js``, ``data-i18n``
+Scans the web client (``t("key", "English", ...)`` in ``web/static/**/*.js`` and each game's
+``games/*/web/*.js``, ``data-i18n``
 attributes in the HTML) and the Python sources (``t("key", "English", ...)`` after
 ``from paston.i18n import t`` or ``from ..i18n import t``) and reports, per language, the keys
 missing from its catalogue and the keys whose placeholders differ from the English.
@@ -66,7 +67,8 @@ def code_keys(src: Path = _SRC) -> dict[str, Entry | None]:
     """Every key used in the code, with the English given there (None when not a literal)."""
     found: dict[str, Entry | None] = {}
     static = src / "web" / "static"
-    for path in sorted(static.rglob("*.js")):
+    # The generic pages' scripts, and each game's own (its package's web/ folder).
+    for path in [*sorted(static.rglob("*.js")), *sorted(src.glob("games/*/web/*.js"))]:
         if path.name == "i18n.js":
             continue  # its comments show the call form, not keys
         for key, english in _calls(_JS_CALL, path.read_text(encoding="utf-8")):

@@ -7,8 +7,9 @@ bot or hint bot (one line, and the game goes on), and saves the record after eve
 the end, on ``quit``, at the end of input and on Ctrl-C. On a terminal any key skips the bots'
 pauses up to the person's next decision, and the end of a state waits for a key so that its
 summary can be read; an action the person has no choice about is played for them unless
-``auto_play`` is off. Everything a game draws or parses comes from a subclass (one per game,
-next to this module), which in turn uses the game package's own text rendering.
+``auto_play`` is off. Everything a game draws or parses comes from the subclass
+:class:`~paston.terminal.generic.GameSession`, which asks the game's terminal hooks (each
+game's ``terminal`` module, wiring its own text rendering).
 
 The person only ever sees what their seat may know: a subclass draws from
 ``state.view(person)`` while a state is in progress.
@@ -201,18 +202,20 @@ class TerminalSession(ABC):
                 if self.keys is not None and self.more_to_play():
                     self._wait_for_key()
             self.match_over()
-            self._save_and_say("Game record saved", resume=False)
+            self._save_and_say(t("term.saved_end", "Game record saved to {path}."), resume=False)
             return 0
         except _Quit:
-            self._save_and_say("Game saved", resume=True)
+            self._save_and_say(t("term.saved_quit", "Game saved to {path}."), resume=True)
             return 0
         except EOFError:
             out.print()
-            self._save_and_say("End of input: game saved", resume=True)
+            lead = t("term.saved_eof", "End of input: game saved to {path}.")
+            self._save_and_say(lead, resume=True)
             return 0
         except KeyboardInterrupt:
             out.print()
-            self._save_and_say("Interrupted: game saved", resume=True)
+            lead = t("term.saved_interrupt", "Interrupted: game saved to {path}.")
+            self._save_and_say(lead, resume=True)
             return 130
         finally:
             for bot in self.bots.values():
@@ -241,7 +244,8 @@ class TerminalSession(ABC):
             problem = f"failed ({type(exc).__name__}: {exc})"
         if problem is not None:
             self.console.print(
-                Text(f"({self.names[seat]} {problem}; playing a legal action for it)", "red")
+                Text(f"({self.names[seat]} {problem}; playing a legal action for it)", "red"),
+                soft_wrap=True,
             )
             action = view.legal[0]
         state.apply(action)
@@ -310,14 +314,16 @@ class TerminalSession(ABC):
                 self._hint_bot = self.make_hint_bot()
             choices = self._hint_bot.explain(view)
         except Exception as exc:
+            error = f"{type(exc).__name__}: {exc}"
             self.console.print(
-                Text(f"No hint available ({type(exc).__name__}: {exc})", style="red"),
+                Text(t("term.no_hint", "No hint available ({error})", error=error), style="red"),
                 soft_wrap=True,
             )
             return
         # Best first; the first column is what to type for each (the listed choice's
         # number), never a rank that could be mistaken for one.
-        table = Table(title=f"Hint from {self._hint_bot.name} (best first)", title_justify="left")
+        title = t("term.hint_from", "Hint from {bot} (best first)", bot=self._hint_bot.name)
+        table = Table(title=title, title_justify="left")
         table.add_column("type", justify="right", no_wrap=True)
         table.add_column("action", no_wrap=True)
         table.add_column("value", justify="right", no_wrap=True)
@@ -381,7 +387,8 @@ class TerminalSession(ABC):
             )
 
     def _save_and_say(self, lead: str, resume: bool) -> None:
-        """Save the record on the way out and say where (and how to continue)."""
+        """Save the record on the way out and say where (``lead``, whose ``{path}`` is the
+        file) and how to continue."""
         try:
             path = self.save()
         except OSError as exc:
@@ -393,7 +400,7 @@ class TerminalSession(ABC):
                 soft_wrap=True,
             )
             return
-        message = f"{lead} to {path}."
+        message = lead.replace("{path}", str(path))
         if resume:
             message += " " + t(
                 "term.continue_with", "Continue with: paston play --resume {path}", path=path

@@ -25,8 +25,9 @@ from .state import PaskievicsState
 
 __all__ = ["HOOKS", "SamplingError", "resample"]
 
-#: Worlds drawn before giving up.
-MAX_TRIES = 2000
+#: Replays tried before giving up, and after how many a fresh shuffle starts again.
+MAX_TRIES = 3000
+_RESTART = 150
 
 # A place of the deal: ("hand", seat, index in the dealt hand) or ("talon", index, 0).
 Place = tuple[str, int, int]
@@ -52,10 +53,41 @@ def _shown(state: PaskievicsState, seat: int) -> set[int]:
     return cards
 
 
+def _replay(
+    state: PaskievicsState, seat: int, world_at: dict[Place, int], where: dict[int, Place]
+) -> tuple[int, PaskievicsState]:
+    """The deal ``world_at`` describes with ``state``'s actions replayed in it, as far as
+    they are legal: how many were, and the world."""
+    hands = [
+        [world_at[("hand", s, i)] for i in range(len(hand))] for s, hand in enumerate(state.dealt)
+    ]
+    talon = [world_at[("talon", j, 0)] for j in range(len(state.talon))]
+    world = PaskievicsState(hands, talon, state.dealer, state.rules, state.multiplier)
+    for done, (actor, action) in enumerate(zip(state.actors, state.history, strict=True)):
+        if action >= A.DISCARD and actor != seat:
+            real = A.DISCARD_SETS[action - A.DISCARD]
+            cards = sorted(world_at[where[c]] for c in real)
+            if sum(map(is_tarokk, cards)) != sum(map(is_tarokk, real)):
+                return done, world  # the tarokks in a discard are counted in public
+            action = A.discard_id(cards)
+        try:
+            world.apply(action)
+        except IllegalAction:
+            return done, world
+    return len(state.history), world
+
+
 def resample(state: PaskievicsState, seat: int, rng: random.Random) -> PaskievicsState:
     """A copy of ``state`` whose cards hidden from ``seat`` are redealt consistently with
     everything ``seat`` has seen (raises :class:`SamplingError` when no world is found in
-    :data:`MAX_TRIES` draws)."""
+    :data:`MAX_TRIES` replays).
+
+    The cards left free are shuffled, then, while the replay stops at an action that is
+    illegal in the world, two free cards (one of them in the hand of the player who took
+    that action) change places; a change that lets the replay go no less far is kept. So
+    a world with many card-bound actions (an ultimo, a catch, a shown invitation) is found
+    in a few hundred replays rather than by luck.
+    """
     place: dict[Place, int] = {}
     for s, hand in enumerate(state.dealt):
         for i, c in enumerate(hand):
@@ -69,27 +101,32 @@ def resample(state: PaskievicsState, seat: int, rng: random.Random) -> Paskievic
     free = [p for p, c in place.items() if c not in keep]
     where = {c: p for p, c in place.items()}
     target = information_state_string(state, seat)
-    for _ in range(MAX_TRIES):
-        cards = [place[p] for p in free]
-        rng.shuffle(cards)
-        world_at = {**place, **dict(zip(free, cards, strict=True))}
-        hands = [
-            [world_at[("hand", s, i)] for i in range(len(hand))]
-            for s, hand in enumerate(state.dealt)
-        ]
-        talon = [world_at[("talon", j, 0)] for j in range(len(state.talon))]
-        world = PaskievicsState(hands, talon, state.dealer, state.rules, state.multiplier)
-        try:
-            for actor, action in zip(state.actors, state.history, strict=True):
-                if action >= A.DISCARD and actor != seat:
-                    real = A.DISCARD_SETS[action - A.DISCARD]
-                    action = A.discard_id(sorted(world_at[where[c]] for c in real))
-                world.apply(action)
-        except IllegalAction:
-            continue
-        if information_state_string(world, seat) == target:
+    goal = len(state.history)
+    world_at: dict[Place, int] = {}
+    done = -1
+    for attempt in range(MAX_TRIES):
+        if attempt % _RESTART == 0:
+            cards = [place[p] for p in free]
+            rng.shuffle(cards)
+            world_at = {**place, **dict(zip(free, cards, strict=True))}
+            done, world = _replay(state, seat, world_at, where)
+        else:
+            # Stuck at action ``done`` (or, with all replayed, told apart at the end: the
+            # last actor's cards change).
+            actor = state.actors[min(done, goal - 1)]
+            own = [p for p in free if p[0] == "talon" or p[1] == actor]
+            if not own:
+                continue
+            a, b = rng.choice(own), rng.choice(free)
+            world_at[a], world_at[b] = world_at[b], world_at[a]
+            got, candidate = _replay(state, seat, world_at, where)
+            if got < done:
+                world_at[a], world_at[b] = world_at[b], world_at[a]
+                continue
+            done, world = got, candidate
+        if done == goal and information_state_string(world, seat) == target:
             return world
-    raise SamplingError(f"no world consistent with seat {seat}'s view in {MAX_TRIES} draws")
+    raise SamplingError(f"no world consistent with seat {seat}'s view in {MAX_TRIES} replays")
 
 
 HOOKS = SamplingHooks(resample=resample)

@@ -8,14 +8,17 @@ back to letters, and reports a usage error (an unknown option, a missing argumen
 from __future__ import annotations
 
 import importlib
+import importlib.metadata
 import sys
 from typing import Annotated
 
 import typer
 from typer._click import exceptions as click_errors
 
-from .. import __version__
 from ..terminal.encoding import fall_back_to_letters
+
+#: The installed distribution's version (the distribution is named after the root package).
+VERSION = importlib.metadata.version(__name__.partition(".")[0])
 
 app = typer.Typer(
     name="paston",
@@ -30,7 +33,7 @@ app = typer.Typer(
 
 def _show_version(value: bool) -> None:
     if value:
-        typer.echo(f"paston {__version__}")
+        typer.echo(f"{app.info.name} {VERSION}")
         raise typer.Exit()
 
 
@@ -68,7 +71,7 @@ def _usage_line(exc: click_errors.UsageError) -> str:
     """A usage error as one line: what was wrong and where to read the usage."""
     message = " ".join(exc.format_message().split())
     ctx = exc.ctx
-    where = ctx.command_path if ctx is not None else "paston"
+    where = ctx.command_path if ctx is not None else str(app.info.name)
     return f"error: {message} (see '{where} --help')"
 
 

@@ -5,7 +5,8 @@
 // `{steps, actions, shared, over, score_row}`, each step a view of the table as a spectator
 // sees it with what the finished game no longer hides added. This page holds no rules: it
 // draws each step with the game's table renderer (loaded like the table page does, through
-// game_registry.js), passes the hand's end-of-hand reveal (`over`) at its last step, and
+// game_registry.js) as the renderer's `deal_over`: what the step shows of every seat (`open`,
+// in the shape of the game's reveal), else the hand's reveal (`over`) at its last step; and it
 // moves the controls, the score sheet and the analysis panel. A step may name lists it
 // shares with the other steps of its hand (`shared`: the hand's list, the step's length).
 //
@@ -17,7 +18,7 @@
 import { mountLanguage, t } from "./i18n.js";
 import { downloadJSON, getJSON, playback, seatName, setBotLabels } from "./api.js";
 import { showAnalysisStep, startAnalysis } from "./analysis.js";
-import { loadGame } from "./game_registry.js";
+import { gameEntry, loadGame } from "./game_registry.js";
 import { renderScoreSheet, tagHTML } from "./render.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -223,14 +224,14 @@ async function init() {
   $("#table-link").href = `/t/${encodeURIComponent(tableId)}`;
   let data;
   try {
-    [summary, data] = await Promise.all([
-      getJSON(`/api/tables/${encodeURIComponent(tableId)}`),
-      getJSON(`/api/tables/${encodeURIComponent(tableId)}/replay`),
-    ]);
+    summary = await getJSON(`/api/tables/${encodeURIComponent(tableId)}`);
+    data = await getJSON(`/api/tables/${encodeURIComponent(tableId)}/replay`);
   } catch (e) {
-    // 409: no hand of the table has finished yet (nothing_to_replay).
-    if (e.status === 409) nothingToReplay();
-    else showError(t("replay.err_load", "Could not load the game: {error}", { error: e.message }));
+    // 409: no hand of the table has finished yet (nothing_to_replay), said in the game's words.
+    if (e.status === 409) {
+      info = await gameEntry(summary?.game).catch(() => null);
+      nothingToReplay();
+    } else showError(t("replay.err_load", "Could not load the game: {error}", { error: e.message }));
     return;
   }
   try {

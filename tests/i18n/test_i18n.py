@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -124,3 +125,23 @@ def test_no_flag_label_or_help_shows_a_raw_name() -> None:
             for key in (f"flag.{name}.{flag.name}", f"flag.{name}.{flag.name}.help"):
                 text = str(en[key])
                 assert not any(r in text for r in raw if "_" in r), (key, text)
+
+
+def test_a_plug_in_game_brings_its_own_catalogue_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(i18n, "_extra", [])
+    (tmp_path / "hu.json").write_text(
+        json.dumps({"toy.hello": "Szia {name}", "term.your_turn": "elsőbbség"}), encoding="utf-8"
+    )
+    try:
+        i18n.set_language("hu")
+        assert i18n.t("toy.hello", "Hello {name}", name="Ann") == "Hello Ann"
+        i18n.add_catalogues(tmp_path)
+        assert i18n.t("toy.hello", "Hello {name}", name="Ann") == "Szia Ann"
+        # The platform's own words keep their text; a language the folder lacks is English.
+        assert i18n.t("term.your_turn", "Your turn: {what}", what="x") == "Te jössz: x"
+        i18n.set_language("ru")
+        assert i18n.t("toy.hello", "Hello {name}", name="Ann") == "Hello Ann"
+    finally:
+        i18n.set_language(None)

@@ -156,6 +156,15 @@ class BotStats:
         del out["rates"]
         return {**out, **self.rates}
 
+    def __getattr__(self, name: str) -> float | None:
+        """A rate by its key as an attribute (``stats.declared_rate``), as before rates were
+        the game's."""
+        rates = self.__dict__.get("rates", {})
+        if name in rates:
+            value: float | None = rates[name]
+            return value
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
 
 @dataclass(frozen=True)
 class PairDiff:

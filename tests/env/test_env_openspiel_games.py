@@ -156,9 +156,7 @@ def test_python_ismcts_plays_whole_hands(spec: str, hands: int, simulations: int
 
     game = pyspiel.load_game(spec)
     evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
-    bot = ismcts.ISMCTSBot(
-        game, evaluator, 1.4, simulations, random_state=np.random.RandomState(1)
-    )
+    bot = ismcts.ISMCTSBot(game, evaluator, 1.4, simulations, random_state=np.random.RandomState(1))
     rng = random.Random(5)
     played = 0  # hands that went beyond the auction (a thrown-in deal is short)
     for _ in range(hands + 4):

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from pw_helpers import PageErrors, Server, felt, play_game_over_websocket
+from test_browser_phone import check_fits
 
 pytestmark = pytest.mark.browser
 
@@ -67,6 +68,11 @@ def test_one_replay_page_steps_any_game_to_its_final_scores(
     shown = page.locator("#score-sheet tfoot td").all_inner_texts()[1:]
     assert [int(x.replace("−", "-")) for x in shown] == totals
     assert page.locator("#error").is_hidden()
+    # On a phone too: no sideways scrolling, every control big enough to touch.
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.click("#first")
+    page.wait_for_selector('#felt[data-deal="1"][data-step="0"]')
+    check_fits(page, 390, f"the {game} replay")
 
 
 @pytest.mark.parametrize("game", sorted(SHORT))

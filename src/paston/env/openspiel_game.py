@@ -499,13 +499,19 @@ class ProtocolObserver:
         return json.dumps(view.to_json(), sort_keys=True)
 
 
+#: The game class of each registered game, by class name (``PastonGame`` …).
+_CLASSES: dict[str, type[SpielGame]] = {}
+
+
 def register(name: str) -> str:
-    """Register game ``name`` with ``pyspiel`` (idempotent); returns its short name."""
+    """Register game ``name`` with ``pyspiel`` (idempotent); returns its short name. Its
+    class is this module's attribute ``<Name>Game`` (the game's name in title case)."""
     info = get_game(name)
     short = short_name(info)
     if short not in pyspiel.registered_names():
         title = "".join(word.capitalize() for word in info.name.replace("-", "_").split("_"))
-        cls = type(f"{title}SpielGame", (SpielGame,), {"info_name": info.name})
+        cls = type(f"{title}Game", (SpielGame,), {"info_name": info.name})
+        _CLASSES[cls.__name__] = cls
         pyspiel.register_game(game_type(info), cls)
     return short
 
@@ -516,3 +522,12 @@ def register_all() -> list[str]:
 
 
 register_all()
+
+
+def __getattr__(name: str) -> Any:
+    # ``PastonGame``, ``ParisGame`` …: the names the games' classes had in the one-game
+    # modules this one replaces.
+    cls = _CLASSES.get(name)
+    if cls is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return cls

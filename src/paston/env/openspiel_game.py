@@ -8,10 +8,11 @@ available game that offers research hooks, under ``python_`` and the game's name
     game = pyspiel.load_game("python_paris(players=4)")
 
 A game registered later (a plug-in, :func:`paston.core.registry.register_game`) is added
-with :func:`register`. One class serves every game; it knows a game only through its
-:class:`~paston.core.protocol.GameInfo`, the protocol's ``State`` and ``View``, and the hook
-groups ``research`` (tensors, ``ResearchHooks.spiel`` for OpenSpiel's own facts) and
-``sampling`` (worlds for ``resample_from_infostate``).
+with :func:`register`. Each game's class is this module's ``<Name>Game`` (``PastonGame``,
+``ParisGame`` …, the game's name in title case). One class serves every game; it knows a
+game only through its :class:`~paston.core.protocol.GameInfo`, the protocol's ``State``
+and ``View``, and the hook groups ``research`` (tensors, ``ResearchHooks.spiel`` for
+OpenSpiel's own facts) and ``sampling`` (worlds for ``resample_from_infostate``).
 
 * **Players** ``0 … players-1`` are the seats; actions are the game's ids
   (``num_distinct_actions = GameInfo.num_actions``).

@@ -16,6 +16,13 @@ __all__ = ["SamplingHooks"]
 
 @dataclass(frozen=True, slots=True)
 class SamplingHooks:
-    #: ``resample(state, seat, rng) -> state``: a copy of ``state`` whose cards hidden from
-    #: ``seat`` are redealt consistently with everything ``seat`` has seen.
+    """How a game draws worlds for one seat (read by OpenSpiel's ``resample_from_infostate``
+    and the search bots)."""
+
+    #: ``resample(state, seat, rng) -> state``: a new state whose cards hidden from ``seat``
+    #: are redealt consistently with everything ``seat`` has seen, with the same actions
+    #: taken, so that ``seat``'s view and information state are the same as in ``state``
+    #: (``state`` itself is left alone). It reads the hidden cards only to know where the
+    #: seat cannot see, never to keep them there; everything it draws comes from ``rng``.
+    #: A game whose sampler can fail raises its own error naming the seat.
     resample: Callable[[Any, int, random.Random], Any]

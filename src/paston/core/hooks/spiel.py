@@ -94,10 +94,11 @@ class SpielObserver(Protocol):
 class SpielHooks:
     """A game's OpenSpiel facts (every field has a generic default)."""
 
-    #: The game's parameters besides ``players`` (which the generic game adds when the game
-    #: has several seat counts), with their defaults. Names that are rules flags become the
-    #: hand's rules; the others are the game's own (the dealer …) and reach :attr:`deal`.
-    #: ``None``: ``dealer`` (default 0) and every rules flag of the game.
+    #: The game's parameters with their defaults (``players`` is added, defaulting to the
+    #: game's ``default_seats``, when the game has several seat counts; a game may give it
+    #: another default here). Names that are rules flags become the hand's rules; the others
+    #: are the game's own (the dealer …) and reach :attr:`deal`. ``None``: ``dealer``
+    #: (default 0) and every rules flag of the game.
     parameters: Mapping[str, Any] | None = None
     #: ``utility(players) -> (lowest, highest)`` return of one hand, before ``reward_scale``.
     utility: Callable[[int], tuple[float, float]] | None = None

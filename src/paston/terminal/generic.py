@@ -119,7 +119,8 @@ class GameSession(TerminalSession):
         self.hooks = hooks if hooks is not None else terminal_hooks(info)
         if self.hooks.catalogues is not None:
             add_catalogues(self.hooks.catalogues)
-        self.title = info.title
+        #: The game's title in the player's language (the catalogues' ``game.<name>.title``).
+        self.title = t(f"game.{info.name}.title", info.title)
         self.match = match
         self.bot_specs = dict(bot_specs)
         self.rng = rng
@@ -148,7 +149,7 @@ class GameSession(TerminalSession):
             others=others,
             goal=goal,
         )
-        self.console.print(Text.assemble((self.info.title, "bold"), line))
+        self.console.print(Text.assemble((self.title, "bold"), line))
         self.console.print(
             t("term.saved_to", "The game record is saved to {path}", path=self.save_path),
             soft_wrap=True,
@@ -193,7 +194,7 @@ class GameSession(TerminalSession):
         if self.hooks.hand_start is not None:
             self._print(self.hooks.hand_start(self.match, view, self.names))
         else:
-            heading = f"{self.info.title} · {self._hand_name}"
+            heading = f"{self.title} · {self._hand_name}"
             self.console.rule(Text(heading, style="bold"), style="cyan")
         return state
 
@@ -309,7 +310,7 @@ class GameSession(TerminalSession):
             try:
                 play = self.info.play
             except (MissingHooks, ImportError):
-                raise ValueError(f"{self.info.title} offers no bots to ask") from None
+                raise ValueError(f"{self.title} offers no bots to ask") from None
             spec = play.hint_bot or play.default_bot
         return make_bot(spec, seed=self.seed, game=self.info.name)
 

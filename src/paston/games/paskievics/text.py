@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ...i18n import t
 from .cards import CARD_NAMES
 from .record import summary
 from .state import PaskievicsState
@@ -20,19 +21,26 @@ def _seat_name(seat: int | None, names: Sequence[str] | None) -> str:
 
 
 def render_view(view: PaskievicsView) -> str:
-    """One seat's view: the deal so far, the contract and partnership as known, the trick."""
+    """One seat's view: the deal so far, the contract and partnership as known, the trick
+    (its words in the player's language, the notation as it is)."""
     data: dict[str, Any] = view.to_json()
     lines = [
-        f"Paskievics, you are seat {data['seat']} (dealer {data['dealer']}, forehand "
-        f"{data['forehand']}, x{data['multiplier']}); phase {data['phase']}",
-        "your hand: " + (" ".join(data["hand"]) or "-"),
-    ]
+        t("term.pk.head", "Paskievics, you are seat {seat} (dealer {dealer}, forehand "
+          "{forehand}, x{multiplier}); phase {phase}", seat=data["seat"], dealer=data["dealer"],
+          forehand=data["forehand"], multiplier=data["multiplier"], phase=data["phase"]),
+        t("term.pk.hand", "your hand: {cards}", cards=" ".join(data["hand"]) or "-"),
+    ]  # fmt: skip
     if data["declarer"] is not None:
-        contract = f"declarer seat {data['declarer']}, {data['bid']}"
+        contract = t("term.pk.declarer", "declarer seat {seat}, {bid}", seat=data["declarer"],
+                     bid=data["bid"])  # fmt: skip
         if data["called"]:
-            contract += f", called {data['called']}"
+            contract += t("term.pk.called", ", called {card}", card=data["called"])
             if data["partner"] is not None:
-                who = "alone" if data["alone"] else f"partner seat {data['partner']}"
+                who = (
+                    t("term.pk.alone", "alone")
+                    if data["alone"]
+                    else t("term.pk.partner", "partner seat {seat}", seat=data["partner"])
+                )
                 contract += f" ({who})"
         lines.append(contract)
     if data["discarded_tarokks"] is not None:
@@ -40,31 +48,38 @@ def render_view(view: PaskievicsView) -> str:
         # of the declarer's discard by name; every other discarded card stays face down.
         split = data["talon_split"] or []
         counts = ", ".join(
-            f"seat {s} {n}"
+            t("term.pk.seat_count", "seat {seat} {count}", seat=s, count=n)
             for s, n in enumerate(data["discarded_tarokks"])
             if s < len(split) and split[s]
         )
-        named = " ".join(data["declarer_discarded_tarokks"] or []) or "none"
-        lines.append(f"tarokks discarded: {counts or '-'}; the declarer's: {named}")
+        named = " ".join(data["declarer_discarded_tarokks"] or []) or t("term.pk.none", "none")
+        lines.append(t("term.pk.discarded", "tarokks discarded: {counts}; the declarer's: "
+                       "{named}", counts=counts or "-", named=named))  # fmt: skip
     if data["invitation"]:
         inv = data["invitation"]
-        lines.append(f"invitation: {inv['kind']} by seat {inv['by']} showing {inv['card']}")
+        lines.append(t("term.pk.invitation", "invitation: {kind} by seat {seat} showing {card}",
+                       kind=inv["kind"], seat=inv["by"], card=inv["card"]))  # fmt: skip
     for item in data["announcements"]:
         lines.append(
-            f"  {item['item']} by {item['side']} (seat {item['by']}) level {item['level']}"
-        )
+            "  " + t("term.pk.announcement", "{item} by {side} (seat {seat}) level {level}",
+                     item=item["item"], side=item["side"], seat=item["by"],
+                     level=item["level"])
+        )  # fmt: skip
     if data["game_kontra"]:
-        lines.append(f"  game kontra level {data['game_kontra']}")
+        lines.append(
+            "  " + t("term.pk.game_kontra", "game kontra level {level}", level=data["game_kontra"])
+        )
     recent = data["actions"][-6:]
     if recent:
-        lines.append("last: " + "; ".join(f"{a['seat']}: {a['action']}" for a in recent))
-    lines.append(
-        f"tricks played: {len(data['tricks'])}; trick: " + (" ".join(data["trick"]) or "-")
-    )
+        last = "; ".join(f"{a['seat']}: {a['action']}" for a in recent)
+        lines.append(t("term.pk.last", "last: {actions}", actions=last))
+    lines.append(t("term.pk.tricks", "tricks played: {count}; trick: {trick}",
+                   count=len(data["tricks"]), trick=" ".join(data["trick"]) or "-"))  # fmt: skip
     if data["scores"] is not None:
-        lines.append("scores: " + " ".join(str(s) for s in data["scores"]))
+        scores = " ".join(str(s) for s in data["scores"])
+        lines.append(t("term.pk.scores", "scores: {scores}", scores=scores))
     if data["to_act"] is not None and data["to_act"] != data["seat"]:
-        lines.append(f"waiting for seat {data['to_act']}")
+        lines.append(t("term.pk.waiting", "waiting for seat {seat}", seat=data["to_act"]))
     return "\n".join(lines)
 
 

@@ -56,7 +56,13 @@ def test_a_whole_game_hides_the_bots_discards_and_keeps_a_score_sheet(tmp_path: 
 def test_the_terminal_speaks_hungarian(tmp_path: Path) -> None:
     rules = json.dumps({"game_deals": 1})
     out = play(tmp_path, "--seed", "4", "--bots", "random", "--rules", rules, lang="hu")
-    for words in ("Te jössz: ", "A lapjaid", "1. leosztás · oszt: ", "Pontozólap"):
+    for words in (
+        "Te jössz: ",
+        "A lapjaid",
+        "1. leosztás · oszt: ",
+        "lejátszott ütések: ",
+        "Pontozólap",
+    ):
         assert words in out, (words, out[-3000:])
     assert "Your turn" not in out and "Score sheet" not in out
     # English stays the default.

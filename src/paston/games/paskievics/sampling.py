@@ -9,7 +9,9 @@ rebuilt and its actions replayed, another player's face-down discard taking the 
 lie in that world where the real discard's cards lay. A world in which an action is illegal
 (a bid without an honour, a card that does not follow suit) or in which ``seat`` would have
 seen anything else is drawn again: the result is consistent with the seat's information
-state, drawn by rejection (not exactly uniform).
+state, drawn by a search over such deals (not exactly uniform). A deal bound by very many
+announcements may exhaust the search: :class:`SamplingError` says so rather than hand back
+a world that could leak the real cards.
 """
 
 from __future__ import annotations
@@ -26,8 +28,10 @@ from .state import PaskievicsState
 __all__ = ["HOOKS", "SamplingError", "resample"]
 
 #: Replays tried before giving up, and after how many a fresh shuffle starts again.
-MAX_TRIES = 3000
-_RESTART = 150
+MAX_TRIES = 5000
+_RESTART = 500
+#: How often a change that replays less far is kept all the same (to leave a dead end).
+_DOWNHILL = 0.05
 
 # A place of the deal: ("hand", seat, index in the dealt hand) or ("talon", index, 0).
 Place = tuple[str, int, int]
@@ -83,10 +87,11 @@ def resample(state: PaskievicsState, seat: int, rng: random.Random) -> Paskievic
     :data:`MAX_TRIES` replays).
 
     The cards left free are shuffled, then, while the replay stops at an action that is
-    illegal in the world, two free cards (one of them in the hand of the player who took
-    that action) change places; a change that lets the replay go no less far is kept. So
-    a world with many card-bound actions (an ultimo, a catch, a shown invitation) is found
-    in a few hundred replays rather than by luck.
+    illegal in the world, a free card of the player who took that action changes places
+    with a free card elsewhere; a change that lets the replay go no less far is kept (and,
+    now and then, one that does not, to leave a dead end), with a fresh shuffle every
+    :data:`_RESTART` replays. So a world with many card-bound actions (an ultimo, a catch,
+    a shown invitation, voids) is found in a few hundred replays rather than by luck.
     """
     place: dict[Place, int] = {}
     for s, hand in enumerate(state.dealt):
@@ -115,12 +120,13 @@ def resample(state: PaskievicsState, seat: int, rng: random.Random) -> Paskievic
             # last actor's cards change).
             actor = state.actors[min(done, goal - 1)]
             own = [p for p in free if p[0] == "talon" or p[1] == actor]
-            if not own:
+            other = [p for p in free if p[0] == "talon" or p[1] != actor]
+            if not own or not other:
                 continue
-            a, b = rng.choice(own), rng.choice(free)
+            a, b = rng.choice(own), rng.choice(other)
             world_at[a], world_at[b] = world_at[b], world_at[a]
             got, candidate = _replay(state, seat, world_at, where)
-            if got < done:
+            if got < done and rng.random() >= _DOWNHILL:
                 world_at[a], world_at[b] = world_at[b], world_at[a]
                 continue
             done, world = got, candidate

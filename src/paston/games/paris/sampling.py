@@ -27,7 +27,7 @@ from .state import ParisState
 __all__ = ["HOOKS", "SamplingError", "resample"]
 
 #: Worlds drawn before giving up.
-MAX_TRIES = 400
+MAX_TRIES = 3000
 
 # A place of the deal: ("hand", seat, index), ("down", seat, slot) or ("deck", position).
 Place = tuple[str, int, int]

@@ -111,6 +111,17 @@ def test_resample_from_infostate_keeps_the_player_s_information(spec: str) -> No
     assert differing > 0  # the cards hidden from the player do get redrawn
 
 
+def test_the_old_module_names_still_import() -> None:
+    from paston.env import openspiel_game
+    from paston.env.openspiel_game import ALL_PLAYERS_EXTRA, DEAL_FLAGS, ParisGame, PastonGame
+
+    assert PastonGame().get_type().short_name == "python_paston"
+    assert ParisGame({"players": 5}).num_players() == 5
+    assert "must_overtrump" in DEAL_FLAGS and ALL_PLAYERS_EXTRA == 160
+    with pytest.raises(AttributeError, match="NoSuchName"):
+        _ = openspiel_game.NoSuchName
+
+
 def test_a_game_parameter_out_of_range_is_refused() -> None:
     with pytest.raises(Exception, match="players"):
         pyspiel.load_game("python_paskievics(players=6)")

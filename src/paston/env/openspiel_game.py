@@ -526,9 +526,13 @@ register_all()
 
 
 def __getattr__(name: str) -> Any:
-    # ``PastonGame``, ``ParisGame`` …: the names the games' classes had in the one-game
-    # modules this one replaces.
+    # ``PastonGame``, ``ParisGame`` … and each game's ``SpielHooks.aliases``: the names the
+    # one-game modules this one replaces exported.
     cls = _CLASSES.get(name)
-    if cls is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return cls
+    if cls is not None:
+        return cls
+    for registered in list(_CLASSES.values()):
+        loader = _spiel(get_game(registered.info_name).research).aliases.get(name)
+        if loader is not None:
+            return loader()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

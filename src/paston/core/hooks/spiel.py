@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol, Self
 
 __all__ = ["ChanceDeal", "SpielHooks", "SpielObserver"]
@@ -124,3 +124,7 @@ class SpielHooks:
     #: ``"none"`` for the public part, ``"all"`` for full information); ``None`` for a type
     #: the game leaves to the generic observer (which offers ``"single"`` only).
     observer: Callable[[bool, str, Mapping[str, Any] | None], SpielObserver | None] | None = None
+    #: Names users imported from the game's own OpenSpiel module before there was one for
+    #: every game (``DEAL_FLAGS`` …) -> a loader of the object; :mod:`paston.env.openspiel_game`
+    #: answers them as its attributes.
+    aliases: Mapping[str, Callable[[], Any]] = field(default_factory=dict)

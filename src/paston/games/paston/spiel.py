@@ -354,4 +354,9 @@ HOOKS = SpielHooks(
     observe=lambda view: encode(view, OBSERVATION_LAYOUT),
     observation_string=observation_string,
     observer=_observer,
+    aliases={
+        "DEAL_FLAGS": lambda: DEAL_FLAGS,
+        "ALL_PLAYERS_EXTRA": lambda: ALL_PLAYERS_EXTRA,
+        "PastonObserver": lambda: PastonObserver,
+    },
 )

@@ -97,10 +97,13 @@ def test_a_plug_in_may_not_take_a_shipped_name(
     (tmp_path / "impostor.py").write_text(
         "import dataclasses\nfrom toygame.platform import GAME as TOY\n"
         "GAME = dataclasses.replace(TOY, name='paston')\n"
+        "TWIN = dataclasses.replace(TOY, title='Another high card')\n"
     )
     monkeypatch.syspath_prepend(str(tmp_path))
     with pytest.raises(PluginError, match="'paston' has the name of a shipped game"):
         discover_plugins({PLUGINS_ENV: "impostor:GAME"}, [])
+    with pytest.raises(PluginError, match="two plug-in games are called 'toy'"):
+        discover_plugins({PLUGINS_ENV: "toygame.platform:GAME,impostor:TWIN"}, [])
 
 
 def test_a_bad_declaration_stops_a_subprocess_with_its_reason() -> None:

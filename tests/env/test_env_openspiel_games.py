@@ -100,6 +100,11 @@ def test_resample_from_infostate_keeps_the_player_s_information(spec: str) -> No
             other.information_state_tensor(player), state.information_state_tensor(player)
         )
         assert other.legal_actions() == state.legal_actions()
+        assert len(other.history()) == len(state.history())
+        if spec != GAMES["python_paskievics"]:
+            # An explicit deal says how the world was dealt: its history replays it.
+            again = game.deserialize_state(other.serialize())
+            assert str(again) == str(other)
         differing += str(other.game_state.view(0).to_json()) != str(
             state.game_state.view(0).to_json()
         ) or any(

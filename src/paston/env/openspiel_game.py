@@ -425,12 +425,16 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         state = self.game_state
         if state is None:
             new._held = _Held(self.chance.resample(player, rng))
-            return new
-        info = get_game(self._game)
-        if not info.offers("sampling"):
-            raise ValueError(f"{short_name(info)} cannot resample: the game offers no sampling")
-        world = info.sampling.resample(state, player, rng)
-        new._held = _Held(self.chance.with_state(world))
+        else:
+            info = get_game(self._game)
+            if not info.offers("sampling"):
+                raise ValueError(f"{short_name(info)} cannot resample: the game offers no sampling")
+            world = info.sampling.resample(state, player, rng)
+            new._held = _Held(self.chance.with_state(world))
+        # The world's own chance outcomes (every hand is dealt before anyone acts), then the
+        # same decisions: its history replays it wherever the deal can say how it was dealt.
+        decisions = [(p, a) for p, a in self._moves if p != _CHANCE]
+        new._moves = [(_CHANCE, o) for o in new.chance.drawn] + decisions
         return new
 
     def __str__(self) -> str:

@@ -8,7 +8,9 @@ entries of the game's log and the deck positions it drew from: never another sea
 a face-down card or the rest of the deck.
 
 * tensor: the observation (:func:`~.encoding.encode_paris`), then the hand as dealt and every
-  card drawn so far (52 entries each, copies / 2);
+  card drawn so far (52 entries each, copies / 2), then, for each other seat from the next
+  in play, the cards it is known to hold from what the table saw (the piles it picked up,
+  the cards it swapped into its hand: :func:`~.bots.knowledge.read_knowledge`, 52 each);
 * string: the view's JSON (sorted keys), then the hand as dealt and the draws, play by play.
 """
 
@@ -20,6 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .actions import LOG_PLAY
+from .bots.knowledge import read_knowledge
 from .cards import CARD_NAMES, NUM_CARDS
 from .encoding import encode_paris, paris_layout
 from .state import ParisState
@@ -34,7 +37,7 @@ __all__ = [
 
 
 def information_state_shape(players: int) -> tuple[int, ...]:
-    return (paris_layout(players).size + 2 * NUM_CARDS,)
+    return (paris_layout(players).size + (players + 1) * NUM_CARDS,)
 
 
 def dealt_hand(state: ParisState, seat: int) -> tuple[int, ...]:
@@ -63,14 +66,21 @@ def own_draws(state: ParisState, seat: int) -> list[tuple[int, tuple[int, ...]]]
 
 def information_state(state: ParisState, seat: int) -> npt.NDArray[np.float32]:
     """``seat``'s perfect-recall tensor (its view, its dealt hand, its draws)."""
-    obs = encode_paris(state.view(seat))
-    out = np.zeros(obs.size + 2 * NUM_CARDS, np.float32)
+    view = state.view(seat)
+    obs = encode_paris(view)
+    n = state.players
+    out = np.zeros(information_state_shape(n), np.float32)
     out[: obs.size] = obs
     for card in dealt_hand(state, seat):
         out[obs.size + card] += 0.5
     for _, cards in own_draws(state, seat):
         for card in cards:
             out[obs.size + NUM_CARDS + card] += 0.5
+    known = read_knowledge(view).known
+    for rel in range(1, n):
+        at = obs.size + (rel + 1) * NUM_CARDS
+        for card, copies in known[(seat + rel) % n].items():
+            out[at + card] = copies / 2
     return out
 
 

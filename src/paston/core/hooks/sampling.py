@@ -24,5 +24,6 @@ class SamplingHooks:
     #: taken, so that ``seat``'s view and information state are the same as in ``state``
     #: (``state`` itself is left alone). It reads the hidden cards only to know where the
     #: seat cannot see, never to keep them there; everything it draws comes from ``rng``.
-    #: A game whose sampler can fail raises its own error naming the seat.
+    #: A sampler that finds no world raises a :class:`RuntimeError` naming the seat (the
+    #: game's ``SamplingError``).
     resample: Callable[[Any, int, random.Random], Any]

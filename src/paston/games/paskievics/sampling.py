@@ -81,6 +81,22 @@ def _replay(
     return len(state.history), world
 
 
+def _forcing(
+    state: PaskievicsState,
+    world: PaskievicsState,
+    world_at: dict[Place, int],
+    free: list[Place],
+    done: int,
+) -> list[Place]:
+    """When the replay stopped at a card the player could not play there (he holds a card
+    of the suit led, or a tarokk), the free places of the cards that forbid it: moving one
+    of them to another player is what can help."""
+    if done >= len(state.history) or not A.PLAY <= state.history[done] < A.CALL:
+        return []
+    legal = set(world.legal_actions())
+    return [p for p in free if A.PLAY + world_at[p] in legal]
+
+
 def resample(state: PaskievicsState, seat: int, rng: random.Random) -> PaskievicsState:
     """A copy of ``state`` whose cards hidden from ``seat`` are redealt consistently with
     everything ``seat`` has seen (raises :class:`SamplingError` when no world is found in
@@ -119,7 +135,9 @@ def resample(state: PaskievicsState, seat: int, rng: random.Random) -> Paskievic
             # Stuck at action ``done`` (or, with all replayed, told apart at the end: the
             # last actor's cards change).
             actor = state.actors[min(done, goal - 1)]
-            own = [p for p in free if p[0] == "talon" or p[1] == actor]
+            own = _forcing(state, world, world_at, free, done) or [
+                p for p in free if p[0] == "talon" or p[1] == actor
+            ]
             other = [p for p in free if p[0] == "talon" or p[1] != actor]
             if not own or not other:
                 continue

@@ -214,7 +214,6 @@ GAME = GameInfo(
     new_match=lambda seats=3, rules=None, dealer=0, **_: ToyMatch(seats, dealer),
     replay=replay,
     load_record=load,
-    render_view=render,
     num_actions=2,
     hooks=HookSource(play=lambda: PLAY),
 )

@@ -17,11 +17,12 @@ from paston.core.protocol import Match, State, View
 from paston.core.registry import get_game
 from paston.games.paston import table_views
 from paston.games.paston.actions import NUM_ACTIONS
-from paston.games.paston.state import Deal
 from paston.games.paston.match import Game
 from paston.games.paston.record import game_record
 from paston.games.paston.rules import RuleError, Rules
 from paston.games.paston.shuffle import deal_cards, deal_until_playable
+from paston.games.paston.state import Deal
+from paston.games.paston.text import to_plain, view_status
 
 GAME = get_game("paston")
 
@@ -30,7 +31,7 @@ def test_descriptor() -> None:
     assert (GAME.name, GAME.seat_counts, GAME.default_seats) == ("paston", (3,), 3)
     assert GAME.formats == ("paston-deal/1", "paston-game/1")
     assert GAME.num_actions == NUM_ACTIONS
-    assert GAME.default_bot == "heuristic"
+    assert GAME.play.default_bot == "heuristic"
 
 
 def test_every_rules_flag_is_described_in_one_plain_line() -> None:
@@ -120,13 +121,19 @@ def test_next_state_uses_the_given_generator() -> None:
 
 def test_server_hooks_are_the_table_views() -> None:
     deal = deal_until_playable(seed=2)[-1]
-    assert GAME.spectator_view is not None and GAME.default_action is not None
-    assert GAME.spectator_view(deal) == table_views.spectator_view(deal)
-    assert GAME.default_action(deal) == table_views.default_action(deal)
+    hooks = GAME.table
+    assert hooks.default_action is not None
+    assert hooks.spectator_view(deal) == table_views.spectator_view(deal)
+    assert hooks.default_action(deal) == table_views.default_action(deal)
     rng = random.Random(1)
     while not deal.is_over:
         deal.apply(rng.choice(deal.legal_actions()))
-    assert GAME.reveal is not None and GAME.reveal(deal) == table_views.reveal(deal)
+    assert hooks.reveal(deal) == table_views.reveal(deal)
+
+
+def text_of(view: View) -> str:
+    """The compact picture of a seat's view the descriptor used to give."""
+    return to_plain(view_status(view))  # type: ignore[arg-type]
 
 
 def test_load_record_and_render_view() -> None:
@@ -137,17 +144,18 @@ def test_load_record_and_render_view() -> None:
     game.next_state(random.Random(1))
     assert isinstance(GAME.load_record(game_record(game)), Game)
     assert deal.to_act is not None
-    text = GAME.render_view(deal.view(deal.to_act))
+    text = text_of(deal.view(deal.to_act))
     assert "\x1b[" not in text and "auction" in text
 
 
 def test_offered_bots_are_the_registrys() -> None:
     registered = {b.name: b for b in bot_infos("paston")}
-    for bot in GAME.bots:
+    for bot in GAME.play.bots:
         assert registered[bot.name].offered == bot.offered
         assert registered[bot.name].description == bot.description
-    assert [b.name for b in GAME.offered_bots()] == ["random", "heuristic", "pimc", "wpimc"]
-    made = GAME.bots[0].factory(seed=3)
+    offered = [b.name for b in GAME.play.bots if b.offered]
+    assert offered == ["random", "heuristic", "pimc", "wpimc", "search"]
+    made = GAME.play.bot("random").factory(seed=3)  # type: ignore[union-attr]
     assert made.name == "random"
     deal = deal_until_playable(seed=1)[-1]
     assert deal.to_act is not None

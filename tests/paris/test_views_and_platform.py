@@ -140,12 +140,14 @@ def test_game_info() -> None:
     assert info.parse_rules({"voluntary_pickup": True}) == ParisRules(voluntary_pickup=True)
     with pytest.raises(RuleError, match="rules: unknown flag 'x'"):
         info.parse_rules({"x": 1})
-    assert info.extras["parse_action"]("PICKUP") == PICKUP
+    parse = info.play.parse_action
+    assert parse is not None and parse("PICKUP") == PICKUP
 
 
 def test_render_view_gives_text() -> None:
-    info = get_game("paris")
-    text = info.render_view(c3_after(20).view(0))
+    from paston.games.paris.text import render_view
+
+    text = render_view(c3_after(20).view(0))
     assert isinstance(text, str) and text
 
 

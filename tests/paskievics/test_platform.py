@@ -81,7 +81,7 @@ def test_cli_deal_then_replay_and_show(tmp_path: Path) -> None:
 def test_a_match_of_random_bots_through_views() -> None:
     match = GAME.new_match(4, GAME.parse_rules({"game_deals": 2}), 1)
     assert isinstance(match, Match)
-    bots = [GAME.bots[0].factory(seed=s) for s in range(4)]
+    bots = [GAME.play.bots[0].factory(seed=s) for s in range(4)]
     rng = random.Random(5)
     while not match.over:
         state = match.next_state(rng)
@@ -92,7 +92,7 @@ def test_a_match_of_random_bots_through_views() -> None:
             view = state.view(seat)
             assert isinstance(view, View) and view.legal
             state.apply(bots[seat].act(view))
-        reveal = GAME.reveal(state) if GAME.reveal else {}
+        reveal = GAME.table.reveal(state)
         dealt = [c for h in reveal["hands"] for c in h] + reveal["talon"]
         if state.thrown_in is None:
             assert sorted(dealt) == sorted(CARD_NAMES)
@@ -105,14 +105,15 @@ def test_a_match_of_random_bots_through_views() -> None:
 
 def test_spectator_sees_no_card_held_or_discarded() -> None:
     state: Any = GAME.load_record(copy.deepcopy({**R94, "actions": R94["actions"][:30]}))
-    assert GAME.spectator_view is not None and GAME.default_action is not None
-    seen = GAME.spectator_view(state)
+    default_action = GAME.table.default_action
+    assert default_action is not None
+    seen = GAME.table.spectator_view(state)
     assert seen["hand"] == [] and seen["legal"] == []
     held = {CARD_NAMES[c] for h in state.hands for c in h}
     text = json.dumps({k: v for k, v in seen.items() if k != "actions"})
     assert not any(f'"{card}"' in text for card in held)
     assert all(isinstance(d, int) for d in seen["discards"])
-    assert GAME.default_action(state) in state.legal_actions()
+    assert default_action(state) in state.legal_actions()
 
 
 @pytest.mark.parametrize("seats", [4, 5])
@@ -124,10 +125,9 @@ def test_new_match_takes_the_table_size(seats: int) -> None:
 
 
 def test_spectator_does_not_learn_a_hidden_partner() -> None:
-    assert GAME.spectator_view is not None
     state: Any = GAME.load_record(copy.deepcopy({**R91, "actions": R91["actions"][:16]}))
     assert state.partner == 2 and not state.all_revealed
-    seen = GAME.spectator_view(state)
+    seen = GAME.table.spectator_view(state)
     assert seen["partner"] is None and seen["alone"] is None and seen["sides"] == {"0": "declarer"}
     assert state.view(1).to_json()["partner"] is None
     assert state.view(2).to_json()["partner"] == 2
@@ -141,7 +141,7 @@ def test_a_thrown_in_deal_reveals_no_card() -> None:
     while not state.is_over:
         state.apply("pass")
     assert state.thrown_in == "pass-out"
-    reveal = GAME.reveal(state) if GAME.reveal else {}
+    reveal = GAME.table.reveal(state)
     assert reveal["hands"] == [[], [], [], []] and reveal["talon"] == []
     assert reveal["discards"] == [[], [], [], []] and reveal["actions"] == []
     assert reveal["thrown_in"] == "pass-out"

@@ -60,7 +60,6 @@ GAME = GameInfo(
     new_match=new_match,
     replay=replay,
     load_record=load_record,
-    render_view=render_view,
     num_actions=NUM_ACTIONS,
     hooks=from_modules(
         __package__,

@@ -17,7 +17,7 @@ Vocabulary:
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Protocol, Self, runtime_checkable
@@ -179,25 +179,8 @@ class GameInfo:
     replay: Callable[[dict[str, Any]], dict[str, Any]]
     #: Rebuild a match (or a single state) from a record of one of ``formats``.
     load_record: Callable[[dict[str, Any]], Any]
-    #: Text for the terminal: ``render_view(view) -> str``.
-    render_view: Callable[[Any], str]
     #: Number of distinct action ids (research adapters size their masks with it).
     num_actions: int
-    #: The server's hooks: what a spectator sees, everything revealed once a hand is over,
-    #: and the action a timed-out seat takes (``None``: the game offers none).
-    spectator_view: Callable[[Any], dict[str, Any]] | None = None
-    reveal: Callable[[Any], dict[str, Any]] | None = None
-    default_action: Callable[[Any], int] | None = None
-    #: ``public_action_text(state, actor, action, viewer) -> str``: ``actor``'s ``action``,
-    #: just applied to ``state``, as the seat ``viewer`` may know it (another seat's face-down
-    #: discard names no card). The terminal narrates other seats with it; ``None``: the game
-    #: does not say, and a front-end must not show another seat's action string.
-    public_action_text: Callable[[Any, int, int, int], str] | None = None
-    bots: tuple[BotInfo, ...] = ()
-    default_bot: str = "heuristic"
-    #: Per-game extras a front-end may use when present (e.g. ``"match_options"``).
-    #: Being replaced by the typed hook groups below; do not add keys.
-    extras: Mapping[str, Any] = field(default_factory=dict)
     #: Where the game's hook groups come from (see :mod:`paston.core.hooks`).
     hooks: HookSource = field(default_factory=HookSource)
 
@@ -255,9 +238,3 @@ class GameInfo:
 
     def flag(self, name: str) -> FlagInfo | None:
         return next((f for f in self.flags if f.name == name), None)
-
-    def bot(self, name: str) -> BotInfo | None:
-        return next((b for b in self.bots if b.name == name), None)
-
-    def offered_bots(self) -> Sequence[BotInfo]:
-        return [b for b in self.bots if b.offered]

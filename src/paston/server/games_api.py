@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.hooks import MissingHooks
 from ..core.hooks.web import WebHooks
 from ..core.protocol import FlagInfo, GameInfo
 from ..core.registry import games
@@ -41,24 +40,15 @@ def _flag(flag: FlagInfo) -> dict[str, Any]:
 
 
 def _hooks(info: GameInfo, group: str) -> Any:
-    """The game's hook group ``group``, or ``None`` when it offers none. A group a game
-    declares but whose module is not written yet counts as none (``HOOKS`` missing), so the
-    listing works while the games' groups land one by one."""
-    if not info.offers(group):
-        return None
-    try:
-        return getattr(info, group)
-    except (MissingHooks, ModuleNotFoundError, AttributeError):
-        return None
+    """The game's hook group ``group``, or ``None`` when it offers none."""
+    return getattr(info, group) if info.offers(group) else None
 
 
 def _match_options(info: GameInfo) -> dict[str, str]:
-    """Options of a whole match (a Paris session's number of games), with their help: the
-    ``table`` hooks' when the game offers them, else the descriptor's old ``extras``."""
+    """Options of a whole match (a Paris session's number of games), with their help, from
+    the game's ``table`` hooks (none without them)."""
     table = _hooks(info, "table")
-    options = getattr(table, "match_options", None) if table is not None else None
-    if not options:
-        options = dict(info.extras.get("match_options", {}))
+    options = table.match_options if table is not None else {}
     return {str(k): str(v) for k, v in options.items()}
 
 
@@ -68,6 +58,12 @@ def _levels(info: GameInfo) -> list[dict[str, Any]]:
     if play is None:
         return []
     return [{"name": lv.name, "spec": lv.spec, "description": lv.description} for lv in play.levels]
+
+
+def _default_bot(info: GameInfo) -> str:
+    """The bot a seat gets when none is named (empty when the game offers no ``play`` hooks)."""
+    play = _hooks(info, "play")
+    return str(play.default_bot) if play is not None else ""
 
 
 def _asset_url(info: GameInfo, file: str) -> str:
@@ -84,7 +80,7 @@ def _web(info: GameInfo) -> dict[str, Any]:
         "scripts": [_asset_url(info, f) for f in web.scripts] if web.assets else [],
         "styles": [_asset_url(info, f) for f in web.styles] if web.assets else [],
         "rules": [{"key": r.key, "heading": r.heading, "text": r.text} for r in web.rules],
-        "lobby_bot": web.lobby_bot or info.default_bot,
+        "lobby_bot": web.lobby_bot or _default_bot(info),
         "hint_value": web.hint_value,
         "badge_colors": list(web.badge_colors) if web.badge_colors else None,
     }
@@ -108,7 +104,7 @@ def describe_game(info: GameInfo) -> dict[str, Any]:
         "default_seats": info.default_seats,
         "flags": [_flag(f) for f in info.flags],
         "bots": bots,
-        "default_bot": info.default_bot,
+        "default_bot": _default_bot(info),
         "levels": _levels(info),
         # Options of a whole match (Paris: the number of games of a session), with their help.
         "match_options": _match_options(info),

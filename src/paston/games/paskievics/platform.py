@@ -1,8 +1,9 @@
 """Paskievics as the platform sees it: the :class:`~paston.core.protocol.GameInfo` descriptor.
 
 Front-ends reach Paskievics only through ``GAME``; :func:`paston.core.registry.get_game`
-imports this module on first use. The ``random`` bot lives in
-``paston.games.paskievics.bots`` and registers itself with :mod:`paston.bots.registry`.
+imports this module on first use. The descriptor holds the static facts and the rules-level
+protocol; everything a particular front-end needs comes through the hook groups named at the
+end, each a module of this package imported when that group is first asked for.
 """
 
 from __future__ import annotations
@@ -11,17 +12,12 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from ...bots.registry import deferred_factory
 from ...core.hooks import from_modules
-from ...core.protocol import BotInfo, GameInfo
-from .actions import NUM_ACTIONS, parse_action
+from ...core.protocol import GameInfo
+from .actions import NUM_ACTIONS
 from .match import PaskievicsMatch
 from .record import DEAL_FORMAT, GAME_FORMAT, load_record, replay
-from .replay_steps import replay_steps
 from .rules import FLAGS, PaskievicsRules
-from .table_views import default_action, reveal, spectator_view
-from .text import render_view
-from .view import public_action_text
 
 __all__ = ["GAME", "new_match", "parse_rules"]
 
@@ -65,37 +61,7 @@ GAME = GameInfo(
     new_match=new_match,
     replay=replay,
     load_record=load_record,
-    render_view=render_view,
     num_actions=NUM_ACTIONS,
-    spectator_view=spectator_view,
-    reveal=reveal,
-    default_action=default_action,
-    public_action_text=public_action_text,
-    bots=(
-        BotInfo(
-            "random",
-            "plays a random legal action: a baseline",
-            deferred_factory("random", "paskievics"),
-            True,
-            "Random",
-        ),
-        BotInfo(
-            "heuristic",
-            "bids, calls and announces from hand value, counts card points in play",
-            deferred_factory("heuristic", "paskievics"),
-            True,
-            "Heuristic",
-        ),
-        BotInfo(
-            "pimc",
-            "plays the card worth most card points over sampled worlds (double-dummy solver)",
-            deferred_factory("pimc", "paskievics"),
-            True,
-            "PIMC",
-        ),
-    ),
-    default_bot="heuristic",
-    extras={"parse_action": parse_action, "replay_steps": replay_steps},
     # Each hook group lives in its own module of this package, imported on first use.
     hooks=from_modules(
         __package__,

@@ -2,26 +2,25 @@
 
 Front-ends (server, terminal, arena, record tools, research adapters) reach Paston only
 through ``GAME``; :func:`paston.core.registry.get_game` imports this module on first use.
+Each front-end's hooks come from the hook groups named at the end, each a module of this
+package imported when that group is first asked for.
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import fields
 from typing import Any
 
-from ...bots.registry import deferred_factory
 from ...core.hooks import from_modules
-from ...core.protocol import BotInfo, FlagInfo, GameInfo
-from .actions import NUM_ACTIONS, parse_action
-from .state import Deal
+from ...core.protocol import FlagInfo, GameInfo
+from .actions import NUM_ACTIONS
 from .match import Game
 from .record import DEAL_FORMAT, GAME_FORMAT, deal_from_record, game_from_record, replay
 from .rules import DEFAULT_RULES, RuleError, Rules
-from .view import SeatView, public_action_text
+from .state import Deal
 
-__all__ = ["FLAG_HELP", "GAME", "load_record", "new_match", "parse_rules", "render_view"]
+__all__ = ["FLAG_HELP", "GAME", "load_record", "new_match", "parse_rules"]
 
 #: One line per variant flag (spec/rules.md §11 and §13): what changes when it is set.
 FLAG_HELP: dict[str, str] = {
@@ -105,39 +104,6 @@ def load_record(record: dict[str, Any]) -> Deal | Game:
     return deal_from_record(record)
 
 
-def render_view(view: SeatView) -> str:
-    """One seat's view as plain text (the terminal's compact picture)."""
-    from .text import to_plain, view_status
-
-    return to_plain(view_status(view))
-
-
-# The server's hooks live in ``table_views`` (what a table shows of a deal); they are looked up
-# when first called so that importing the descriptor stays light.
-def _table_hook(name: str) -> Callable[..., Any]:
-    def hook(*args: Any) -> Any:
-        module = importlib.import_module("paston.games.paston.table_views")
-        return getattr(module, name)(*args)
-
-    hook.__name__ = name
-    hook.__doc__ = f"``paston.games.paston.table_views.{name}`` (imported on first call)."
-    return hook
-
-
-#: The bots as the lobby lists them (the registry holds the factories; these defer to it).
-BOTS: tuple[BotInfo, ...] = tuple(
-    BotInfo(name, description, deferred_factory(name, "paston"), offered, label)
-    for name, description, offered, label in (
-        ("random", "a baseline that plays any legal card", True, "Random"),
-        ("heuristic", "quick, plays sound Paston", True, "Heuristic"),
-        ("pimc", "strong: samples the unseen cards and solves each world", True, "PIMC"),
-        ("wpimc", "strongest: PIMC that reads the auction", True, "Weighted PIMC"),
-        ("oracle", "sees every card: a yardstick for measurement, never an opponent", False,
-         "Oracle"),
-    )
-)  # fmt: skip
-
-
 GAME = GameInfo(
     name="paston",
     title="Paston",
@@ -154,18 +120,7 @@ GAME = GameInfo(
     new_match=new_match,
     replay=replay,
     load_record=load_record,
-    render_view=render_view,
     num_actions=NUM_ACTIONS,
-    spectator_view=_table_hook("spectator_view"),
-    reveal=_table_hook("reveal"),
-    default_action=_table_hook("default_action"),
-    public_action_text=public_action_text,
-    bots=BOTS,
-    default_bot="heuristic",
-    extras={
-        # State-free: Paston's action ids do not depend on the position.
-        "parse_action": parse_action,
-    },
     # Each hook group lives in its own module of this package, imported on first use.
     hooks=from_modules(
         __package__,

@@ -104,7 +104,7 @@ def test_pimc_values_cards_by_points_to_come() -> None:
 
 
 def test_pimc_is_registered_for_paskievics() -> None:
-    info = {b.name for b in get_game("paskievics").bots}
+    info = {b.name for b in get_game("paskievics").play.bots}
     assert "pimc" in info
     bot = make_bot("pimc:worlds=4,min_worlds=2", game="paskievics")
     assert isinstance(bot, PimcBot) and bot.worlds == 4

@@ -9,7 +9,6 @@ and the registries need.
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -182,10 +181,6 @@ def load(record: dict[str, Any]) -> ToyState:
 def replay(record: dict[str, Any]) -> dict[str, Any]:
     state = load(record)
     return {"counter": state.counter, "loser": state.loser}
-
-
-def render(view: ToyView) -> str:
-    return json.dumps(view.to_json())
 
 
 def placings(state: ToyState) -> tuple[int, ...]:

@@ -6,7 +6,6 @@ process registers it with :func:`paston.core.registry.register_game`.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -17,9 +16,8 @@ from .actions import NUM_ACTIONS
 from .match import ToyMatch
 from .record import FORMATS, load_record, replay
 from .rules import FLAGS, ToyRules
-from .view import ToyView
 
-__all__ = ["GAME", "new_match", "parse_rules", "render_view"]
+__all__ = ["GAME", "new_match", "parse_rules"]
 
 
 def parse_rules(data: Mapping[str, Any] | None) -> ToyRules:
@@ -39,10 +37,6 @@ def new_match(
     if not isinstance(rules, ToyRules):
         rules = parse_rules(rules)
     return ToyMatch(seats, rules, dealer, hands)
-
-
-def render_view(view: ToyView) -> str:
-    return json.dumps(view.to_json(), separators=(",", ":"))
 
 
 GAME = GameInfo(

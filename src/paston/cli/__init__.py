@@ -15,6 +15,7 @@ from typing import Annotated
 import typer
 from typer._click import exceptions as click_errors
 
+from ..core.registry import PluginError
 from ..terminal.encoding import fall_back_to_letters
 
 #: The installed distribution's version (the distribution is named after the root package).
@@ -63,8 +64,14 @@ _COMMAND_MODULES = (
     "paston.cli.analyse",  # analysis of finished deals
 )
 
-for _name in _COMMAND_MODULES:
-    importlib.import_module(_name).register(app)
+#: A plug-in game that did not load while the commands were built (their help lists the
+#: games); :func:`main` reports it as one line instead of a traceback at import.
+_plugin_error: PluginError | None = None
+try:
+    for _name in _COMMAND_MODULES:
+        importlib.import_module(_name).register(app)
+except PluginError as _exc:
+    _plugin_error = _exc
 
 
 def _usage_line(exc: click_errors.UsageError) -> str:
@@ -77,6 +84,9 @@ def _usage_line(exc: click_errors.UsageError) -> str:
 
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``paston`` console script."""
+    if _plugin_error is not None:
+        sys.stderr.write(f"error: {_plugin_error}\n")
+        sys.exit(2)
     fall_back_to_letters()
     try:
         status = app(args=argv, standalone_mode=False)
@@ -93,4 +103,8 @@ def main(argv: list[str] | None = None) -> None:
     except typer.Abort:
         sys.stderr.write("\n")
         sys.exit(1)
+    except PluginError as exc:
+        # A plug-in game named by an entry point or PASTON_GAME_PLUGINS that does not load.
+        sys.stderr.write(f"error: {exc}\n")
+        sys.exit(2)
     sys.exit(status if isinstance(status, int) else 0)

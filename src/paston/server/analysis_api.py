@@ -49,7 +49,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
 from ..core.errors import RecordError
-from ..core.registry import GAME_NAMES
+from ..core.registry import shipped
 from .clientlimits import RateLimited
 from .edge import EdgeSettings
 from .errors import BadRequest
@@ -246,7 +246,7 @@ async def _run(service: AnalysisService, job: Job, record: dict[str, Any], game:
     # A game of the platform's own packages loads in the worker process by its name; one
     # registered at run time (a plug-in, a test's toy game) exists only in this process, so
     # its deals are analysed in a thread here instead.
-    in_thread = game not in GAME_NAMES
+    in_thread = game not in shipped()
     stop_at = time.monotonic() + ANALYSIS_SECONDS
     try:
         for number in range(1, job.total + 1):

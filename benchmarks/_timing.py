@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 import time
 
-from paston.games.paston.state import REDEAL
 from paston.games.paston.shuffle import deal_cards
+from paston.games.paston.state import REDEAL
 
 
 def paston_round(deals: int, rng: random.Random) -> tuple[float, int]:

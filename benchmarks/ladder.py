@@ -50,9 +50,9 @@ from rich.table import Table
 from paston.arena.core import PERMUTATIONS, _bot_seed, _new_counters, _play, deal_of_set
 from paston.bots import make_bot
 from paston.games.paston.bots.oracle import OracleBot
-from paston.games.paston.state import Deal
 from paston.games.paston.match import Game
 from paston.games.paston.rules import Rules
+from paston.games.paston.state import Deal
 
 Z95 = 1.959963984540054
 DEFAULT_ARENAS = [

@@ -17,7 +17,6 @@ from .core.errors import IllegalAction, RecordError
 from .core.registry import get_game, replay
 from .games.paston.actions import action_str, parse_action
 from .games.paston.cards import card_name, parse_card
-from .games.paston.state import Deal
 from .games.paston.match import Game
 from .games.paston.record import (
     deal_from_record,
@@ -27,6 +26,7 @@ from .games.paston.record import (
 )
 from .games.paston.rules import RuleError, Rules
 from .games.paston.shuffle import deal_cards, deal_until_playable
+from .games.paston.state import Deal
 from .games.paston.view import SeatView
 
 __all__ = [

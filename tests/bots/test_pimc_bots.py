@@ -9,9 +9,9 @@ from paston.bots import BOT_NAMES, make_bot
 from paston.games.paston.actions import action_str
 from paston.games.paston.bots.oracle import OracleBot, OracleError
 from paston.games.paston.cards import parse_cards
-from paston.games.paston.state import Deal
 from paston.games.paston.rules import Rules
 from paston.games.paston.shuffle import deal_until_playable
+from paston.games.paston.state import Deal
 
 SMALL = "worlds=8,bid_worlds=8,exchange_worlds=4,declare_worlds=8,whist_worlds=8"
 

@@ -22,8 +22,8 @@ from paston.games.paston.bots.worlds import (
     sample_worlds,
 )
 from paston.games.paston.cards import JACK_SPADES, SEVEN_SPADES, parse_cards
-from paston.games.paston.state import Deal
 from paston.games.paston.shuffle import deal_until_playable
+from paston.games.paston.state import Deal
 
 
 def _random_position(seed: int, steps: int, first_deal: bool) -> Deal:

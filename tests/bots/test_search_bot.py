@@ -11,8 +11,8 @@ from paston.bots import make_bot
 from paston.games.paston.actions import PASS, WHIST
 from paston.games.paston.bots.heuristic import HeuristicBot
 from paston.games.paston.bots.search import SearchBot, standing_value
-from paston.games.paston.state import Deal
 from paston.games.paston.shuffle import deal_until_playable
+from paston.games.paston.state import Deal
 from paston.games.paston.view import SeatView
 
 #: Small world counts keep these tests fast; the logic is the same at full size.

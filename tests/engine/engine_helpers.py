@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from paston.games.paston.cards import card_name, cards_of, mask_of, parse_card
-from paston.games.paston.state import Deal
 from paston.games.paston.match import Game
 from paston.games.paston.rules import Rules
+from paston.games.paston.state import Deal
 
 DATA = Path(__file__).parent / "data"
 GOLDEN = Path(__file__).parent / "golden"

@@ -12,9 +12,9 @@ import pytest
 from engine_helpers import GOLDEN
 
 from paston import IllegalAction, RecordError, replay
-from paston.games.paston.state import Deal
 from paston.games.paston.match import Game
 from paston.games.paston.record import deal_from_record, game_from_record, load_record
+from paston.games.paston.state import Deal
 
 
 def golden(name: str) -> dict[str, Any]:

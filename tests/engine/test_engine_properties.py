@@ -15,11 +15,11 @@ from hypothesis import strategies as st
 from paston import deal_from_record, replay
 from paston.games.paston.actions import NUM_ACTIONS, action_str, parse_action
 from paston.games.paston.cards import ALL_CARDS
-from paston.games.paston.state import Deal, spade_run
 from paston.games.paston.match import Game
 from paston.games.paston.record import deal_record, deal_summary, game_from_record, game_record
 from paston.games.paston.rules import Rules
 from paston.games.paston.shuffle import deal_cards
+from paston.games.paston.state import Deal, spade_run
 
 SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -11,11 +11,11 @@ from engine_helpers import apply_all, fill_hands, game_with_totals, make_deal, s
 from paston import replay
 from paston.core.errors import RecordError
 from paston.games.paston.cards import SEVEN_SPADES, card_name, cards_of
-from paston.games.paston.state import Deal
 from paston.games.paston.match import Game
 from paston.games.paston.record import deal_from_record
 from paston.games.paston.rules import RuleError, Rules
 from paston.games.paston.shuffle import shuffled_deck
+from paston.games.paston.state import Deal
 
 
 def with_rules(name: str, flags: dict[str, Any]) -> dict[str, Any]:

@@ -10,8 +10,8 @@ import pytest
 from engine_helpers import apply_all, make_deal
 
 from paston.core.errors import IllegalAction
-from paston.games.paston.state import Deal
 from paston.games.paston.rules import Rules
+from paston.games.paston.state import Deal
 
 A, B, C = 0, 1, 2
 LEVEL = {"paston": 1, "glitch": 2, "dineri": 3, "gupa": 4, "grkha": 5}

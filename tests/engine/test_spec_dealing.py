@@ -9,7 +9,6 @@ import pytest
 from engine_helpers import fill_hands, make_deal, names
 
 from paston.games.paston.cards import SEVEN_SPADES, card_name, parse_card
-from paston.games.paston.state import Deal
 from paston.games.paston.match import Game
 from paston.games.paston.rules import Rules
 from paston.games.paston.shuffle import (
@@ -18,6 +17,7 @@ from paston.games.paston.shuffle import (
     deal_until_playable,
     shuffled_deck,
 )
+from paston.games.paston.state import Deal
 
 # §3.2 written out: which deck indices each receiver gets.
 LEFT_IDX = [0, 1, 8, 9, 14, 15, 20, 21, 26, 27]

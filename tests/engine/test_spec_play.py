@@ -9,8 +9,8 @@ import pytest
 from engine_helpers import apply_all, cs, make_deal, ref_legal, ref_winner
 
 from paston.games.paston.cards import card_name
-from paston.games.paston.state import Deal
 from paston.games.paston.rules import Rules
+from paston.games.paston.state import Deal
 
 # Seat 2 deals a later deal, so seat 0 bids first and is the declarer below.
 

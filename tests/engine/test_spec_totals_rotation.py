@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 from engine_helpers import apply_all, fill_hands, game_with_totals, scripted
 
-from paston.games.paston.state import Deal
 from paston.games.paston.match import Game
 from paston.games.paston.rules import Rules
 from paston.games.paston.scoring import apply_totals
+from paston.games.paston.state import Deal
 
 # In every T vector the declarer is seat 0, L seat 1 and R seat 2; seat 2 deals the deal and
 # it is a first deal (seat 0 holds J♠ and bids first).

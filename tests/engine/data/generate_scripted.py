@@ -18,9 +18,9 @@ from pathlib import Path
 from typing import Any
 
 from paston.games.paston.cards import JACK_SPADES, card_name, cards_of
-from paston.games.paston.state import PLAY, Deal
 from paston.games.paston.record import deal_record
 from paston.games.paston.rules import Rules
+from paston.games.paston.state import PLAY, Deal
 
 # name: (auction, declare, (left, right) defence, (decl, left, right) tricks, rules)
 # Seat 0 is the declarer, seat 1 its left, seat 2 its right.

@@ -6,7 +6,7 @@ game names its ladder in its play hooks (:attr:`~paston.core.hooks.play.PlayHook
 written in the game's ``bots/levels.py``); the bot registry offers every level as a bot of the
 level's name (:mod:`paston.bots.registry`), listed before the game's other bots.
 
-The figures behind each game's choice are in the README (``benchmarks/strength.py``). A
+The figures behind each game's choice are in docs/figures.md (``benchmarks/strength.py``). A
 beginner makes plausible mistakes on purpose (:class:`~paston.bots.mistakes.MistakeBot`).
 """
 

@@ -2,7 +2,7 @@
 
 Offered through the play hooks (:mod:`paston.games.paston.play`); the generic machinery (a
 level as a bot, a beginner's deliberate mistakes) is :mod:`paston.bots.levels`. The figures
-behind the choice are in the README (``benchmarks/strength.py``).
+behind the choice are in docs/figures.md (``benchmarks/strength.py``).
 """
 
 from __future__ import annotations

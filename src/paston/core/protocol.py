@@ -154,6 +154,10 @@ class FlagInfo:
     choices: tuple[Any, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
+    #: The flag is the table's seat count under another name (a game whose rules carry the
+    #: number of players): front-ends offer no control of their own for it (the seat count is
+    #: the one control), and a table's rules always carry the seat count in it.
+    follows_seats: bool = False
 
 
 @dataclass(frozen=True)

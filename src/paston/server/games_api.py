@@ -31,6 +31,9 @@ def _flag(flag: FlagInfo) -> dict[str, Any]:
     }
     if flag.kind == "choice":
         out["choices"] = list(flag.choices)
+    if flag.follows_seats:
+        # The seat count under another name: the lobby shows no control of its own for it.
+        out["follows_seats"] = True
     if flag.kind == "int":
         cap = LENGTH_CAPS.get(flag.name)
         high = flag.maximum if cap is None else min(cap, flag.maximum or cap)

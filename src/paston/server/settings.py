@@ -115,11 +115,15 @@ class TableSettings:
         """Settings as stored in the log (validated once; rows without ``game`` are the
         flagship's: they were logged before the server played other games)."""
         game = data.get("game") or default_game()
+        seats = tuple(SeatSpec(s["kind"], s.get("bot")) for s in data["seats"])
+        info = get_game(game)
         return cls(
             name=data["name"],
             public=data["public"],
-            rules=get_game(game).parse_rules(data["rules"]),
-            seats=tuple(SeatSpec(s["kind"], s.get("bot")) for s in data["seats"]),
+            # A flag that follows the seat count takes it, whatever a row logged before this
+            # rule says (the match always played with the seats: its ``new_match`` saw them).
+            rules=info.parse_rules(with_seat_flags(info, data["rules"], len(seats))),
+            seats=seats,
             hints=data["hints"],
             hint_bot=data["hint_bot"],
             stand_in=data["stand_in"],
@@ -216,8 +220,24 @@ def _check_flag(flag: FlagInfo, value: Any) -> None:
             raise BadRequest(f"{where} must be a whole number {span}")
 
 
-def parse_rules(info: GameInfo, raw: Any) -> Any:
-    """The game's rules from a ``rules`` object; errors name the flag and the legal values."""
+def with_seat_flags(info: GameInfo, raw: Mapping[str, Any] | None, seats: int) -> dict[str, Any]:
+    """``raw`` with every flag that follows the seat count (``FlagInfo.follows_seats``) set to
+    ``seats``: a table's rules never contradict its size."""
+    out = dict(raw or {})
+    for flag in info.flags:
+        if flag.follows_seats:
+            out[flag.name] = seats
+    return out
+
+
+def parse_rules(info: GameInfo, raw: Any, seats: int | None = None) -> Any:
+    """The game's rules from a ``rules`` object; errors name the flag and the legal values.
+
+    ``seats``: the table's seat count. A flag that follows it (``FlagInfo.follows_seats``, the
+    number of players) is set from it; a body that gives such a flag another value is refused
+    (the seats are the one control of a table's size, and silently playing another size than
+    the body asked for would surprise its sender), naming the flag, the seats and the value
+    that would be legal. Giving the same value as the seats, or leaving it out, is fine."""
     if raw is None:
         raw = {}
     if not isinstance(raw, dict):
@@ -228,6 +248,13 @@ def parse_rules(info: GameInfo, raw: Any) -> Any:
             names = ", ".join(f.name for f in info.flags) or "none"
             raise BadRequest(f"'rules': unknown flag {key!r} for {info.name} (flags: {names})")
         _check_flag(flag, value)
+        if flag.follows_seats and seats is not None and value != seats:
+            raise BadRequest(
+                f"'rules.{flag.name}': {str(value)[:40]} contradicts the table's {seats} seats; "
+                f"the seat count ('seats') sets it: leave it out or give {seats}"
+            )
+    if seats is not None:
+        raw = with_seat_flags(info, raw, seats)
     try:
         return info.parse_rules(raw)
     except (ValueError, TypeError) as exc:
@@ -318,9 +345,9 @@ def parse_settings(
     for key in ("public", "hints", "rated"):
         if not isinstance(body.get(key, True), bool):
             raise BadRequest(f"{key!r} must be true or false")
-    rules = parse_rules(info, body.get("rules"))
     seats = _seats(info, body.get("seats"))
     n = len(seats)
+    rules = parse_rules(info, body.get("rules"), n)
     first_dealer = body.get("first_dealer")
     if first_dealer is None:
         first_dealer = secrets.randbelow(n)

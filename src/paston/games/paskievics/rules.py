@@ -188,7 +188,8 @@ def _flag(name: str) -> FlagInfo:
         return FlagInfo(name, default, "choice", text, choices=tuple(limits))
     if kind == "int":
         if name == "players":
-            return FlagInfo(name, default, "choice", text, choices=(4, 5))
+            # The table's size: lobbies offer the seat count only, and tables set this from it.
+            return FlagInfo(name, default, "choice", text, choices=(4, 5), follows_seats=True)
         return FlagInfo(name, default, "int", text, minimum=limits[0], maximum=limits[1])
     return FlagInfo(name, default, "bool", text)
 

@@ -139,6 +139,9 @@ function renderRules() {
   const grid = $("#rules-grid");
   grid.replaceChildren();
   for (const r of current.flags) {
+    // A flag that is the seat count under another name gets no control: the seat count is
+    // the one control of the table's size (the server sets the flag from it).
+    if (r.follows_seats) continue;
     const id = `rule-${r.name}`;
     const helpId = `${id}-help`;
     const help = r.help ? `<span class="rule-help hint-text" id="${helpId}">${escapeHTML(ruleHelp(r))}</span>` : "";

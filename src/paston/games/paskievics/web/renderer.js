@@ -63,11 +63,11 @@ const PANEL_HTML = `
   <h2 id="deal-title">This deal</h2>
   <dl class="info-list" id="deal-info"></dl>
   <h3 id="auction-title">Auction</h3>
-  <ol class="pk-list" id="pk-auction" aria-labelledby="auction-title"></ol>
+  <ol class="pk-list" id="pk-auction" aria-labelledby="auction-title" tabindex="0"></ol>
   <h3 id="announce-title">Call and announcements</h3>
-  <ol class="pk-list" id="pk-announce" aria-labelledby="announce-title"></ol>
+  <ol class="pk-list" id="pk-announce" aria-labelledby="announce-title" tabindex="0"></ol>
   <h3 id="last-title">Last trick</h3>
-  <div class="pk-last" id="pk-last" aria-labelledby="last-title"><span class="hint-text">No trick yet.</span></div>`;
+  <div class="pk-last" id="pk-last" role="group" aria-labelledby="last-title"><span class="hint-text">No trick yet.</span></div>`;
 
 // The renderer's own state: the cards chosen to discard, and the context of the last render.
 let selected = [];
@@ -140,6 +140,7 @@ export function replayDecorate(view, c, { over }) {
     if (!hand || hand.classList.contains("open")) continue;
     hand.replaceChildren();
     hand.classList.add("open");
+    hand.setAttribute("role", "group");
     hand.setAttribute("aria-label", tr("pkreplay.holds", "{name} holds", { name: names[s] }));
     for (const card of sortCards(view.hands_now?.[s] ?? [])) hand.append(cardElement(card, { small: true }));
   }
@@ -346,6 +347,9 @@ function seatBox(v, s, mine) {
   if (mine) return el;
   const hand = document.createElement("div");
   hand.className = "opp-hand pk-opp-hand";
+  // A labelled group, as the generic seats draw it: a plain div may not carry an aria-label
+  // (axe: aria-prohibited-attr), and the open cards inside keep their own names.
+  hand.setAttribute("role", "group");
   const dealt = over?.hands?.[s];
   if (dealt && dealt.length) {
     hand.setAttribute("aria-label", `${ctx.labels[s]}'s dealt cards`);

@@ -4,6 +4,7 @@ and the table page's skip link moves the focus to the table."""
 
 from __future__ import annotations
 
+import urllib.error
 from typing import Any
 
 import pytest
@@ -30,6 +31,12 @@ def test_the_seat_count_is_the_one_size_control(server: Server, new_page: Any) -
     table = server.get(f"/api/tables/{table_id}")
     assert len(table["seats"]) == 5
     assert table["rules"].get("players") == 5
+    # Through the API, rules that contradict the seats are refused with a precise error.
+    body = {"game": "paskievics", "seats": 4, "rules": {"players": 5}}
+    with pytest.raises(urllib.error.HTTPError) as err:
+        server.post("/api/tables", body)
+    assert err.value.code == 400
+    assert "'rules.players'" in err.value.read().decode()
 
 
 def test_the_skip_link_focuses_the_table(server: Server, new_page: Any) -> None:

@@ -92,7 +92,9 @@ def box(page: Any, el: Any) -> dict[str, Any]:
 
 def assert_stays_under_finger(page: Any, el: Any, what: str) -> dict[str, Any]:
     """Touch ``el`` (touch start, pointer on its centre) and check that it did not move and
-    still lies under its centre; returns its box."""
+    still lies under its centre; returns its box. A button below the screen's edge is scrolled
+    to first, as a finger would."""
+    el.scroll_into_view_if_needed()
     before = box(page, el)
     assert before["under"], f"{what}: something else lies over its centre ({before})"
     el.evaluate(TOUCH_START_JS)
@@ -114,6 +116,7 @@ def assert_stays_under_finger(page: Any, el: Any, what: str) -> dict[str, Any]:
 def tap_choice(page: Any, el: Any, what: str) -> None:
     """Tap ``el`` at its centre with the touchscreen; the server must answer."""
     seq = felt(page)["seq"]
+    el.scroll_into_view_if_needed()
     b = box(page, el)
     assert b["under"], f"{what}: its centre is covered"
     page.touchscreen.tap(b["cx"], b["cy"])
@@ -137,6 +140,21 @@ def touch_all_choices(page: Any, kinds: set[str]) -> list[Any]:
     return buttons
 
 
+def uncovered(page: Any, selector: str) -> Any:
+    """The last of ``selector`` whose centre nothing covers (a fan covers the others' left)."""
+    for el in reversed(page.locator(selector).all()):
+        if box(page, el)["under"]:
+            return el
+    return None
+
+
+def tap_card(page: Any, card: Any) -> None:
+    """Tap a card (a selection, no move) where a finger would: its uncovered strip."""
+    b = box(page, card)
+    x = b["x"] + CARD_SPOT["x"] if not b["under"] else b["cx"]
+    page.touchscreen.tap(x, b["y"] + CARD_SPOT["y"])
+
+
 def test_paston_taps_on_a_phone(browser: CheckedBrowser, server: Server) -> None:
     page = seated(browser, server, "paston", 2, deal_pause=1)
     seen: set[str] = set()
@@ -153,9 +171,7 @@ def test_paston_taps_on_a_phone(browser: CheckedBrowser, server: Server) -> None
         if phase == "exchange":
             cards = page.locator("#my-hand button.card.legal")
             for i in (0, 1):
-                card = cards.nth(i)
-                b = box(page, card)
-                page.touchscreen.tap(b["cx"], b["cy"])
+                tap_card(page, cards.nth(i))
             page.wait_for_selector("#confirm-discard:not([disabled])", timeout=10000)
             confirm = page.locator("#confirm-discard")
             assert_stays_under_finger(page, confirm, "the discard's confirm")
@@ -163,10 +179,11 @@ def test_paston_taps_on_a_phone(browser: CheckedBrowser, server: Server) -> None
             seen.add("exchange:confirm")
             continue
         if phase == "play":
-            # The last legal card: nothing covers it (a fan covers the left of each other).
-            card = page.locator("#my-hand button.card.legal").last
-            if card.count() == 0:
-                card = page.locator("#felt button.card.legal").last
+            # A legal card of this hand, or of the open hand played from.
+            card = uncovered(page, "#my-hand button.card.legal") or uncovered(
+                page, "#felt button.card.legal"
+            )
+            assert card is not None, "no legal card with its centre uncovered"
             assert_stays_under_finger(page, card, "a legal card")
             tap_choice(page, card, "a legal card")
             seen.add("play:card")
@@ -186,13 +203,6 @@ def test_paston_taps_on_a_phone(browser: CheckedBrowser, server: Server) -> None
             # The middle of the list: the tap of the issue.
             pick = declares[len(declares) // 2] if declares else actions[0]
         tap_choice(page, page.locator(f'{CHOICES}[data-action="{pick}"]'), f"{phase} {pick!r}")
-
-
-def tap_card(page: Any, card: Any) -> None:
-    """Tap a card (a selection, no move) where a finger would: its uncovered strip."""
-    b = box(page, card)
-    x = b["x"] + CARD_SPOT["x"] if not b["under"] else b["cx"]
-    page.touchscreen.tap(x, b["y"] + CARD_SPOT["y"])
 
 
 def test_paris_taps_on_a_phone(browser: CheckedBrowser, server: Server) -> None:
@@ -240,20 +250,26 @@ def test_paskievics_taps_on_a_phone(browser: CheckedBrowser, server: Server) -> 
     seen: set[str] = set()
     deadline = time.monotonic() + 300  # a hang guard
     tapped = 0
-    while tapped < 4:
+    while tapped < 4 or "play:card" not in seen:
         assert time.monotonic() < deadline, f"choices met: {sorted(seen)}"
         if wait_my_turn_or(page, DEAL_OVER, timeout=90) == "done":
             assert next_deal(page), f"the game ended; choices met: {sorted(seen)}"
             continue
+        phase = felt(page)["phase"]
         buttons = [
             b
             for b in touch_all_choices(page, seen)
             if b.get_attribute("data-action") != "surrender"
         ]
-        if not buttons:
-            take_paskievics_turn(page)
+        if buttons:
+            pick = buttons[len(buttons) // 2]
+            tap_choice(page, pick, f"{phase} {pick.get_attribute('data-action')!r}")
+            tapped += 1
             continue
-        phase = felt(page)["phase"]
-        pick = buttons[len(buttons) // 2]
-        tap_choice(page, pick, f"{phase} {pick.get_attribute('data-action')!r}")
-        tapped += 1
+        card = uncovered(page, "#my-hand button.card.legal") if phase == "play" else None
+        if card is not None:
+            assert_stays_under_finger(page, card, "a legal card")
+            tap_choice(page, card, "a legal card")
+            seen.add("play:card")
+            continue
+        take_paskievics_turn(page)

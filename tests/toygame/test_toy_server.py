@@ -16,7 +16,7 @@ from .platform import GAME
 
 # The server tests' helpers (real servers on 127.0.0.1, WebSocket clients) live in tests/server.
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
-from server_helpers import Client, ServerProcess, my_turn, new_table
+from server_helpers import Client, ServerProcess, new_table
 
 
 def test_a_toy_table_over_the_websocket(tmp_path: Path) -> None:
@@ -33,6 +33,17 @@ def test_a_toy_table_over_the_websocket(tmp_path: Path) -> None:
         asyncio.run(asyncio.wait_for(_play(server), 240))
 
 
+def _turn_of(message: dict[str, Any], seat: int) -> bool:
+    """Whether the state ``message`` asks ``seat`` to act."""
+    view = message["view"]
+    return bool(view and view["to_act"] == seat and view["legal"])
+
+
+def _latest_state(me: Client) -> int:
+    """The index of the last ``state`` message ``me`` got (0 before any)."""
+    return max((i for i, m in enumerate(me.messages) if m.get("type") == "state"), default=0)
+
+
 async def _play(server: ServerProcess) -> None:
     body = {
         "game": "toy",
@@ -45,12 +56,20 @@ async def _play(server: ServerProcess) -> None:
     ((seat, token),) = seats
     me = await Client.connect(server.ws, table, token, seat)
     moves = sent = 0
+    acted = -1  # the seq of the last state this seat acted on
     while True:
-        await me.wait_for(
-            lambda m: m["type"] == "state" and (my_turn(me) or m["table"]["status"] == "over"),
+        # Only a state newer than the one acted on may be the next turn: right after an ack
+        # the state acted on is still the latest received, and acting on it again raced the
+        # server (a "stale" reject, or "no_deal" once that move had ended the match).
+        state: Any = await me.wait_for(
+            lambda m, acted=acted: (
+                m["type"] == "state"
+                and m["seq"] > acted
+                and (m["table"]["status"] == "over" or _turn_of(m, seat))
+            ),
+            start=_latest_state(me),
             timeout=60,
         )
-        state: Any = me.state
         if state["table"]["status"] == "over":
             break
         view = state["view"]
@@ -70,6 +89,7 @@ async def _play(server: ServerProcess) -> None:
         if answer["type"] == "reject" and answer["code"] == "stale":
             continue  # a newer state came meanwhile (the next hand dealt): decide on it
         assert answer["type"] != "reject", answer
+        acted = state["seq"]
         moves += 1
     assert moves == 6  # two hands of three cards
     # Every view the person got held its own cards only; the hands are shown once over.

@@ -237,7 +237,9 @@ def felt(page: Any) -> dict[str, str]:
     return page.eval_on_selector("#felt", "el => ({...el.dataset})")
 
 
-def wait_my_turn_or(page: Any, predicate_js: str, timeout: float = 30.0) -> str:
+# The waits below are hang guards (90 s): two make tests side by side on two cores keep a
+# page and its server's bots waiting far longer than an idle machine ever does.
+def wait_my_turn_or(page: Any, predicate_js: str, timeout: float = 90.0) -> str:
     """Wait until it is this page's turn (``"turn"``) or ``predicate_js`` holds (``"done"``)."""
     page.wait_for_function(
         f"""() => {{
@@ -387,7 +389,7 @@ def take_turn_keyboard(page: Any) -> str:
     return chosen
 
 
-def wait_answered(page: Any, seq: str, timeout: float = 15.0) -> None:
+def wait_answered(page: Any, seq: str, timeout: float = 90.0) -> None:
     """Wait until the page shows a state after ``seq`` and has no command in flight."""
     page.wait_for_function(
         f"""() => {{

@@ -1,26 +1,37 @@
-"""Paston research environments: episodes per second with observations, random play, one core.
+"""Research environments of every game: learner decisions per CPU second, against OpenSpiel's
+compiled ``skat`` with observations, in the same process, rounds interleaved.
 
-Every loop plays one deal per episode with uniformly random legal actions and is timed in CPU
-seconds of this thread; the figure is the median of several rounds. The baseline is
-OpenSpiel's compiled ``skat`` driven from Python in the same process, with
-``observation_tensor()`` of the player to move taken at every move (its random chance
-outcomes drawn the same way):
+What a learner pays is the time per decision it takes, so every loop counts **decisions that
+come with an observation and a mask** and the CPU seconds of this thread they cost:
 
-* ``engine``: the bare :class:`~paston.games.paston.state.Deal` (no observation);
-* ``gym``: :class:`paston.env.PastonEnv` (``paston/Paston-v0``), the learner at seat 0 picks
-  from ``info["action_mask"]``, ``random`` bots at the other seats; every learner step returns
-  the perfect-recall observation and the mask; seeded at the first ``reset`` of a round only,
-  as a training loop does;
-* ``aec``: :class:`paston.env.PastonAECEnv` in PettingZoo's wrappers (``env()``), every seat
-  an agent, ``last()`` (observation and mask) at every step; ``aec_raw``: the same without
-  the wrappers (``raw_env()``);
-* ``spiel``: the Python OpenSpiel game ``python_paston``, ``information_state_tensor`` of the
-  player to move at every move (``--spiel`` only: slow);
-* ``skat`` and ``skat_obs``: OpenSpiel's skat without and with ``observation_tensor``.
+* ``skat_obs`` (the baseline): OpenSpiel's C++ ``skat`` driven from Python, uniformly random
+  moves and chance outcomes, ``observation_tensor()`` of the player to move before every move;
+  every move of every player is a decision (about 30 a game);
+* ``<game>_gym``: ``gymnasium.make("paston/<Game>-v0", opponents="random")`` after
+  ``import paston.env`` (the environment as users get it: Gymnasium's order-enforcing and
+  mask-forwarding wrappers included), the learner at seat 0 choosing uniformly from
+  ``info["action_mask"]``; a decision is one ``env.step`` (its observation, mask and the bots'
+  moves up to the learner's next turn included); seeded at a round's first ``reset`` only, as
+  a training loop does;
+* ``<game>_engine`` (``--engine``): the bare engine, ``legal_actions`` + ``apply`` with random
+  choices, every action counted (no view, no observation): the ceiling the env layer sits on;
+* ``<game>_aec`` (``--aec``): the PettingZoo AEC env (``raw_env``), every seat an agent,
+  ``last()`` (observation and mask) before every action;
+* ``paston_batched`` (``--batched``): :class:`paston.games.paston.batched.BatchedPaston`,
+  ``--batch`` deals stepped together with compiled random actions; every deal's action of a
+  step is one decision (each comes with its observation and mask row).
 
-    .venv/bin/python benchmarks/env_speed.py [--episodes 2000] [--rounds 7] [--spiel]
+Rounds are **interleaved**: round r times the baseline, then every loop, then the next round,
+so a change of load on the machine moves all figures alike; a loop's round runs whole
+episodes until it has ``--decisions`` decisions (skat: games until as many moves). Each
+figure is the median over ``--rounds`` rounds; each ratio is the median of the per-round
+ratios to that round's baseline, per decision and per episode.
 
-The last line of output is one JSON object with the figures and the ratios to ``skat_obs``.
+    .venv/bin/python benchmarks/env_speed.py [--decisions 20000] [--rounds 7]
+        [--games paston,paris,paskievics] [--paris-players 3] [--paskievics-players 4]
+        [--engine] [--aec] [--batched] [--batch 1024]
+
+The last line of output is one JSON object with every figure and ratio.
 """
 
 from __future__ import annotations
@@ -32,141 +43,233 @@ import random
 import statistics
 import sys
 import time
+import warnings
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
-from paston.games.paston.shuffle import deal_cards
-from paston.games.paston.state import REDEAL
+#: One timed round: (CPU seconds, decisions, episodes).
+Round = tuple[float, int, int]
+Loop = Callable[[int, random.Random], Round]
 
-Loop = Callable[[int, random.Random], float]
+
+@dataclass
+class Timed:
+    """A loop and the rounds it ran."""
+
+    name: str
+    run: Loop
+    rounds: list[Round]
 
 
-def engine_round(n: int, rng: random.Random) -> float:
+def skat_obs_round(decisions: int, rng: random.Random) -> Round:
+    import pyspiel  # type: ignore[import-not-found, unused-ignore]
+
+    game = pyspiel.load_game("skat")
+    moves = games = 0
     start = time.thread_time()
-    for i in range(n):
-        deal = deal_cards(dealer=i % 3, rng=rng)
-        while deal.phase_id == REDEAL:
-            deal = deal_cards(dealer=i % 3, rng=rng)
-        while deal.seat_to_act >= 0:
-            legal = deal.legal_actions()
-            deal.apply(legal[rng.randrange(len(legal))])
-    return time.thread_time() - start
-
-
-def gym_round(n: int, rng: random.Random) -> float:
-    from paston.env import PastonEnv
-
-    env = PastonEnv(seat=0, opponents="random")
-    start = time.thread_time()
-    for i in range(n):
-        # Seeded once, as a training loop does; later resets go on with the env's generator.
-        _, info = env.reset(seed=rng.getrandbits(32) if i == 0 else None)
-        done = False
-        while not done:
-            legal = info["action_mask"].nonzero()[0]
-            _, _, terminated, truncated, info = env.step(legal[rng.randrange(len(legal))])
-            done = terminated or truncated
-    cpu = time.thread_time() - start
-    env.close()
-    return cpu
-
-
-def aec_round(n: int, rng: random.Random, wrapped: bool = True) -> float:
-    from paston.env.pettingzoo_env import env as make_env
-    from paston.env.pettingzoo_env import raw_env
-
-    env = make_env() if wrapped else raw_env()
-    start = time.thread_time()
-    for _ in range(n):
-        env.reset(seed=rng.getrandbits(32))
-        for _agent in env.agent_iter():
-            obs, _, terminated, truncated, _ = env.last()
-            if terminated or truncated:
-                env.step(None)
+    while moves < decisions:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
                 continue
-            legal = obs["action_mask"].nonzero()[0]
-            env.step(int(legal[rng.randrange(len(legal))]))
-    return time.thread_time() - start
+            state.observation_tensor(state.current_player())
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+            moves += 1
+        games += 1
+    return time.thread_time() - start, moves, games
 
 
-def _spiel_loop(game_name: str, tensor: str | None) -> Loop:
-    def run(n: int, rng: random.Random) -> float:
-        import pyspiel  # type: ignore[import-not-found, unused-ignore]
+def gym_loop(game: str, players: int) -> Loop:
+    def run(decisions: int, rng: random.Random) -> Round:
+        import gymnasium as gym
 
-        if game_name == "python_paston":
-            import paston.env.openspiel_game  # noqa: F401  (registers the game)
-        game = pyspiel.load_game(game_name)
+        import paston.env  # noqa: F401  (registers the ids)
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            env = gym.make(f"paston/{game.capitalize()}-v0", players=players, opponents="random")
+        steps = episodes = 0
         start = time.thread_time()
-        for _ in range(n):
-            state = game.new_initial_state()
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    outcomes = state.chance_outcomes()
-                    state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-                    continue
-                if tensor == "observation":
-                    state.observation_tensor(state.current_player())
-                elif tensor == "information_state":
-                    state.information_state_tensor(state.current_player())
-                legal = state.legal_actions()
-                state.apply_action(legal[rng.randrange(len(legal))])
-        return time.thread_time() - start
+        # Seeded once, as a training loop does; later resets go on with the env's generator.
+        _, info = env.reset(seed=rng.getrandbits(32))
+        while steps < decisions:
+            done = False
+            while not done:
+                legal = info["action_mask"].nonzero()[0]
+                _, _, terminated, truncated, info = env.step(legal[rng.randrange(len(legal))])
+                steps += 1
+                done = terminated or truncated
+            episodes += 1
+            _, info = env.reset()
+        cpu = time.thread_time() - start
+        env.close()
+        return cpu, steps, episodes
 
     return run
 
 
-def measure(run: Loop, n: int, rounds: int, seed: int) -> dict[str, Any]:
-    rng = random.Random(seed)
-    run(max(1, n // 10), rng)  # warm-up: imports, caches
-    rates = [n / run(n, rng) for _ in range(rounds)]
-    return {
-        "per_second": round(statistics.median(rates)),
-        "min": round(min(rates)),
-        "max": round(max(rates)),
-        "rounds": rounds,
-        "per_round": n,
-    }
+def aec_loop(game: str, players: int) -> Loop:
+    def run(decisions: int, rng: random.Random) -> Round:
+        from paston.env.pettingzoo_env import raw_env
+
+        env = raw_env(game, players=players)
+        steps = episodes = 0
+        start = time.thread_time()
+        while steps < decisions:
+            env.reset(seed=rng.getrandbits(32))
+            for _agent in env.agent_iter():
+                obs, _, terminated, truncated, _ = env.last()
+                if terminated or truncated:
+                    env.step(None)
+                    continue
+                legal = obs["action_mask"].nonzero()[0]
+                env.step(int(legal[rng.randrange(len(legal))]))
+                steps += 1
+            episodes += 1
+        return time.thread_time() - start, steps, episodes
+
+    return run
+
+
+def engine_loop(game: str, players: int) -> Loop:
+    def run(decisions: int, rng: random.Random) -> Round:
+        from paston.env.research_game import ResearchGame
+
+        research = ResearchGame.build(game, players, None, {})
+        actions = episodes = 0
+        start = time.thread_time()
+        while actions < decisions:
+            state = research.deal(rng)
+            while not state.is_over:
+                legal = state.legal_actions()
+                state.apply(legal[rng.randrange(len(legal))])
+                actions += 1
+            episodes += 1
+        return time.thread_time() - start, actions, episodes
+
+    return run
+
+
+def batched_loop(batch: int) -> Loop:
+    state: dict[str, Any] = {}
+
+    def run(decisions: int, rng: random.Random) -> Round:
+        from paston.games.paston.batched import BatchedPaston
+
+        env = state.get("env")
+        if env is None:  # built (and compiled) once, outside the timed part
+            env = state["env"] = BatchedPaston(batch, seed=rng.getrandbits(32))
+            env.reset()
+        steps = episodes = 0
+        start = time.thread_time()
+        while steps * batch < decisions:
+            _, _, _, done = env.step(env.random_actions())
+            steps += 1
+            episodes += int(done.sum())
+        return time.thread_time() - start, steps * batch, episodes
+
+    return run
+
+
+def _median(values: list[float]) -> float:
+    return statistics.median(values) if values else 0.0
+
+
+def summarize(base: Timed, loops: list[Timed]) -> dict[str, Any]:
+    """Medians per loop and the medians of the per-round ratios to the baseline."""
+    out: dict[str, Any] = {}
+    for loop in [base, *loops]:
+        per_decision = [d / cpu for cpu, d, _ in loop.rounds]
+        per_episode = [e / cpu for cpu, _, e in loop.rounds]
+        decisions = sum(d for _, d, _ in loop.rounds)
+        episodes = sum(e for _, _, e in loop.rounds)
+        entry: dict[str, Any] = {
+            "decisions_per_s": round(_median(per_decision)),
+            "episodes_per_s": round(_median(per_episode), 1),
+            "decisions_per_episode": round(decisions / max(1, episodes), 1),
+            "min_decisions_per_s": round(min(per_decision)),
+            "max_decisions_per_s": round(max(per_decision)),
+        }
+        if loop is not base:
+            ratios_d = [
+                (d / cpu) / (bd / bcpu)
+                for (cpu, d, _), (bcpu, bd, _) in zip(loop.rounds, base.rounds, strict=True)
+            ]
+            ratios_e = [
+                (e / cpu) / (be / bcpu)
+                for (cpu, _, e), (bcpu, _, be) in zip(loop.rounds, base.rounds, strict=True)
+            ]
+            entry["ratio_per_decision"] = round(_median(ratios_d), 3)
+            entry["ratio_per_episode"] = round(_median(ratios_e), 3)
+        out[loop.name] = entry
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--episodes", type=int, default=2000, help="episodes per timed round")
-    parser.add_argument("--rounds", type=int, default=7, help="timed rounds (median taken)")
+    parser.add_argument("--decisions", type=int, default=20_000, help="decisions per round")
+    parser.add_argument("--rounds", type=int, default=7, help="timed rounds (medians taken)")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--spiel", action="store_true", help="also time python_paston")
-    parser.add_argument(
-        "--only", default="", help="comma-separated loops to time besides skat_obs (e.g. gym,aec)"
-    )
+    parser.add_argument("--games", default="paston,paris,paskievics")
+    parser.add_argument("--paris-players", type=int, default=3)
+    parser.add_argument("--paskievics-players", type=int, default=4)
+    parser.add_argument("--engine", action="store_true", help="also the bare engines")
+    parser.add_argument("--aec", action="store_true", help="also the PettingZoo AEC envs")
+    parser.add_argument("--batched", action="store_true", help="also the batched Paston engine")
+    parser.add_argument("--batch", type=int, default=1024, help="deals the batched engine steps")
     args = parser.parse_args(argv)
 
-    loops: dict[str, tuple[Loop, int]] = {
-        "skat_obs": (_spiel_loop("skat", "observation"), args.episodes),
-        "skat": (_spiel_loop("skat", None), args.episodes),
-        "engine": (engine_round, args.episodes),
-        "gym": (gym_round, args.episodes),
-        "aec": (aec_round, args.episodes),
-        "aec_raw": (lambda n, rng: aec_round(n, rng, wrapped=False), args.episodes),
-    }
-    if args.spiel:
-        loops["spiel"] = (_spiel_loop("python_paston", "information_state"), args.episodes // 10)
-    if args.only:
-        keep = {"skat_obs", *args.only.split(",")}
-        loops = {name: loop for name, loop in loops.items() if name in keep}
-    results: dict[str, Any] = {}
-    for name, (run, n) in loops.items():
-        results[name] = measure(run, n, args.rounds, args.seed)
-        print(f"{name:>9}: {results[name]['per_second']:>8,} episodes/s", file=sys.stderr)
-    base = results["skat_obs"]["per_second"]
-    ratios = {name: round(r["per_second"] / base, 3) for name, r in results.items()}
-    for name, ratio in ratios.items():
-        print(f"{name:>9}: {ratio:.2f}x skat with observation_tensor")
+    players = {"paston": 3, "paris": args.paris_players, "paskievics": args.paskievics_players}
+    games = [g for g in args.games.split(",") if g]
+    for game in games:
+        if game not in players:
+            parser.error(f"unknown game {game!r}; the games are {', '.join(players)}")
+    base = Timed("skat_obs", skat_obs_round, [])
+    loops: list[Timed] = []
+    for game in games:
+        n = players[game]
+        if args.engine:
+            loops.append(Timed(f"{game}_engine", engine_loop(game, n), []))
+        loops.append(Timed(f"{game}_gym", gym_loop(game, n), []))
+        if args.aec:
+            loops.append(Timed(f"{game}_aec", aec_loop(game, n), []))
+    if args.batched:
+        loops.append(Timed("paston_batched", batched_loop(args.batch), []))
+
+    rng = random.Random(args.seed)
+    warm = max(1, args.decisions // 10)
+    for loop in [base, *loops]:
+        loop.run(warm, rng)  # warm-up: imports, caches, compiled kernels
+    for r in range(args.rounds):
+        for loop in [base, *loops]:
+            loop.rounds.append(loop.run(args.decisions, rng))
+        print(f"round {r + 1}/{args.rounds} done", file=sys.stderr)
+
+    figures = summarize(base, loops)
+    for name, entry in figures.items():
+        ratio = entry.get("ratio_per_decision")
+        tail = (
+            f"  {ratio:.3f}x per decision, {entry['ratio_per_episode']:.3f}x per episode"
+            if ratio is not None
+            else "  (baseline)"
+        )
+        print(
+            f"{name:>18}: {entry['decisions_per_s']:>9,} decisions/s "
+            f"{entry['episodes_per_s']:>10,.1f} episodes/s "
+            f"({entry['decisions_per_episode']} a episode){tail}"
+        )
     out = {
         "benchmark": "env_speed",
         "python": platform.python_version(),
         "machine": platform.machine(),
-        "episodes_per_s": {name: r["per_second"] for name, r in results.items()},
-        "ratio_to_skat_obs": ratios,
-        "details": results,
+        "rounds": args.rounds,
+        "decisions_per_round": args.decisions,
+        "players": {g: players[g] for g in games},
+        "figures": figures,
     }
     sys.stdout.write(json.dumps(out) + "\n")
     return 0

@@ -13,6 +13,7 @@ from typing import Any
 from ...core.hooks.table import TableHooks
 from . import actions as A
 from .cards import CARD_NAMES, format_cards
+from .sheet_rows import score_row
 from .state import PaskievicsState
 from .view import view_data
 
@@ -77,11 +78,11 @@ def _replay_steps(record: dict[str, Any]) -> Any:
     return module.replay_steps(record)
 
 
-#: The Paskievics table hook group (the score sheet and the end are the generic ones: the
-#: hand's result per seat, the highest total wins).
+#: The Paskievics table hook group (the end is the generic one: the highest total wins).
 HOOKS = TableHooks(
     spectator_view=spectator_view,
     reveal=reveal,
     default_action=default_action,
+    score_row=score_row,
     replay_steps=_replay_steps,
 )

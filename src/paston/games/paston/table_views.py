@@ -112,6 +112,10 @@ def score_row(deal: Deal, number: int, totals: Sequence[float]) -> dict[str, Any
         "dealer": deal.dealer,
         "declarer": deal.declarer if deal.declarer >= 0 else None,
         "contract": "surrender" if surrendered else (CONTRACT_NAMES[deal.contract] or None),
+        # The whisters and the tricks each seat was credited: the sheet's "result" column
+        # (public once the deal is over; no tricks when nobody played: a surrender, all passed).
+        "whisters": list(deal.whisters),
+        "tricks": list(deal.credited_tricks()) if deal.tricks else None,
         "scores": list(deal.scores),
         "totals": list(totals),
         "redeal": None,

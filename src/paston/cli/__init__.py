@@ -62,6 +62,7 @@ _COMMAND_MODULES = (
     "paston.cli.serve",  # the game server
     "paston.cli.arena",  # bot matches
     "paston.cli.analyse",  # analysis of finished deals
+    "paston.cli.dataset",  # learning data from records or self-play
 )
 
 #: A plug-in game that did not load while the commands were built (their help lists the

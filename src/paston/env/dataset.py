@@ -377,7 +377,7 @@ def save_dataset(dataset: Dataset, path: Path) -> Path:
                 "step": dataset.step,
             }
         )
-        meta = {b"paston": json.dumps(dataset.meta()).encode()}
+        meta = {b"dataset": json.dumps(dataset.meta()).encode()}
         pq.write_table(table.replace_schema_metadata(meta), path)
         return path
     raise DatasetError(

@@ -4,11 +4,12 @@ within its time budget; its whist and contract values model the defence's answer
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
 from paston.bots import make_bot
-from paston.games.paston.actions import PASS, WHIST
+from paston.games.paston.actions import BID_BASE, GRKHA, PASS, SURRENDER, WHIST
 from paston.games.paston.bots.heuristic import HeuristicBot
 from paston.games.paston.bots.search import SearchBot, standing_value
 from paston.games.paston.shuffle import deal_until_playable
@@ -142,3 +143,123 @@ def test_whist_values_model_the_partner_and_the_standings() -> None:
 def test_standing_value_counts_the_others_mean() -> None:
     assert standing_value([10, -4, 2], 0, 1.0) == 10 - (-4 + 2) / 2
     assert standing_value([10, -4, 2], 1, 0.0) == -4
+
+
+@pytest.mark.parametrize("bad", ["search:bid_rival=-1", "search:surrender_share=2"])
+def test_bad_objective_options_are_refused(bad: str) -> None:
+    with pytest.raises(ValueError):
+        make_bot(bad)
+
+
+def _issue_21_auction() -> SeatView:
+    """Issue 21's example, a fixed position: seat 2 holds 9♠ J♠ Q♠ K♠ 7♣ 7♦ K♦ 7♥ 8♥ Q♥
+    (no ace); the auction went paston (seat 1), glitch (seat 2), dineri (seat 0), gupa (seat
+    1, a heuristic), and seat 2 may pass or climb to grkha."""
+    deal = deal_until_playable(rng=random.Random(45), dealer=0, first_deal=False)[-1]
+    for action in (BID_BASE + 1, BID_BASE + 2, BID_BASE + 3, BID_BASE + 4):
+        deal.apply(action)
+    assert deal.to_act == 2 and not any(deal.hands[2] >> (8 * s + 7) & 1 for s in range(4))
+    view = deal.view(2)
+    assert set(view.legal) == {PASS, BID_BASE + GRKHA}
+    return view
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 3])
+def test_no_ace_does_not_climb_over_a_gupa_to_grkha(seed: int) -> None:
+    """Issue 21: with no ace, over a heuristic's gupa, the expert used to bid grkha and then
+    surrender (spoiling: −10 for itself to keep the gupa from the other seat). Valued by its
+    own score it passes."""
+    view = _issue_21_auction()
+    assert SearchBot(seed=seed, budget=0).act(view) == PASS
+
+
+def test_the_old_spoiling_objective_climbed_to_grkha_there() -> None:
+    """The same position under the objective of earlier versions (the others' mean weighted
+    in the auction, no guard against outbidding into a surrender): it bids grkha, which is
+    what the fix changed."""
+    view = _issue_21_auction()
+    old = SearchBot(seed=0, budget=0, bid_rival=1.0, surrender_share=1.0)
+    assert old.act(view) == BID_BASE + GRKHA
+
+
+def test_a_raise_into_a_likely_surrender_is_ranked_below_pass() -> None:
+    view = _issue_21_auction()
+    choices = {c.action: c for c in SearchBot(seed=0, budget=0).explain(view)}
+    grkha = choices[BID_BASE + GRKHA]
+    assert grkha.value < choices[PASS].value
+    assert "would surrender" in grkha.reason
+
+
+def _declare_view(seed: int) -> SeatView:
+    """A declarer's contract decision reached by heuristic bidding and exchange."""
+    for k in range(seed, seed + 200):
+        deal = _deal(k)
+        heuristic = HeuristicBot()
+        while not deal.is_over and deal.phase != "declare":
+            deal.apply(heuristic.act(deal.view(deal.to_act)))  # type: ignore[arg-type]
+        if deal.phase == "declare" and SURRENDER in deal.legal_actions():
+            return deal.view(deal.declarer)
+    raise AssertionError("no declare decision found")
+
+
+@pytest.mark.parametrize("seed", [3, 40])
+def test_surrender_is_valued_at_its_own_score_and_chosen_only_when_better(seed: int) -> None:
+    """Surrender is worth the spec's flat −10 to the declarer (not −10 less the others' +2),
+    and it is chosen exactly when every contract's expected own score is below that."""
+    view = _declare_view(seed)
+    choices = SearchBot(seed=1, **LIGHT).explain(view)
+    by_action = {c.action: c.value for c in choices}
+    assert by_action[SURRENDER] == -10.0
+    best_contract = max(v for a, v in by_action.items() if a != SURRENDER)
+    assert (choices[0].action == SURRENDER) == (best_contract < -10.0)
+
+
+class _RacingWallClock:
+    """A wall clock that jumps 10 s at every reading: a machine so busy that every decision
+    would be past a wall-clock deadline at once."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 10.0
+        return self.now
+
+
+def test_budget_is_cpu_time_so_a_busy_machine_cuts_no_worlds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    deal, seat = _first_play_decision(11)
+    view = deal.view(seat)
+    for name in ("perf_counter", "monotonic", "time"):
+        monkeypatch.setattr(f"time.{name}", _RacingWallClock())
+    bot = SearchBot(seed=3, worlds=64, budget=1.0)
+    bot.explain(view)
+    assert bot.last_worlds == 64
+
+
+def test_budget_is_the_deciding_threads_cpu_time() -> None:
+    """A sibling thread spinning while the bot decides does not advance the bot's clock:
+    the clock is the deciding thread's CPU time, which the sibling's work never adds to."""
+    import threading
+
+    from paston.games.paston.bots.search import cpu_clock
+
+    stop = threading.Event()
+    spent = [0.0]
+
+    def spin() -> None:
+        start = time.thread_time()
+        while not stop.is_set():
+            sum(range(1000))
+        spent[0] = time.thread_time() - start
+
+    sibling = threading.Thread(target=spin)
+    before = cpu_clock()
+    sibling.start()
+    time.sleep(0.3)  # the deciding thread waits; the sibling burns CPU
+    after = cpu_clock()
+    stop.set()
+    sibling.join()
+    assert spent[0] > 0.0  # the sibling did run
+    assert after - before < spent[0]

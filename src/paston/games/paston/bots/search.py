@@ -1,4 +1,5 @@
-"""``search``: ``wpimc`` that models how the other seats answer, and plays for the standings.
+"""``search``: ``wpimc`` that models how the other seats answer, and values each phase as a
+person at the table would.
 
 ``pimc``/``wpimc`` value the auction, the exchange and the declaration as if both defenders
 always whisted, score a pass in the auction as 0 and care only about their own score. This
@@ -17,21 +18,30 @@ bot keeps their weighted worlds and their card play and changes what a world is 
   prikup group, as ``pimc``); one that ends with another declarer is solved double-dummy with
   the contract and whists that declarer and the defence chose. So a pass is worth what the
   others will make of the deal, not 0, and being outbid is part of a raise's value.
-* **The standings.** A deal is worth ``own score - rival * mean(the others' scores)``
-  (``rival=1`` is exactly the duplicate arena's "advantage": a point taken from an opponent
-  counts half a point gained). It decides whist against a declarer who would otherwise
-  score for free, surrender against a contract whose loss is larger than surrender's, and
-  the bids.
+* **Its own score in the contract decisions.** The auction, the exchange, the declaration
+  and the surrender are valued by this seat's own score change (``bid_rival=0``), as the
+  spec's scores give it: it bids to what the deal is worth to itself and surrenders only
+  where surrender's flat −10 beats its best contract. It never outbids another bidder into
+  a contract it would more likely than not surrender (``surrender_share``): weighting the
+  others' scores there (the duplicate "advantage", ``bid_rival=1``, the objective of earlier
+  versions) made it spoil -- climb over a contract another seat would make and then
+  surrender, which nearly half of its won auctions ended in.
+* **The defence plays for the table.** Whist and card play value a deal as
+  ``own score - rival * mean(the others' scores)`` (``rival=1``): a defender helps to beat the
+  declarer, as defenders do (``standings_play=false``: card play for its own score only).
 
-Card play is flat PIMC over ``wpimc``'s weighted worlds, each world's outcome valued for the
-standings (``standings_play=false``: for the bot's own score, as ``pimc``); the worlds are
-solved eight at a time until they or the time budget run out. A search beyond flat PIMC
-(depth 2, card-play inference) has not been tried yet.
+Card play is flat PIMC over ``wpimc``'s weighted worlds; the worlds are solved eight at a time
+until they or the CPU budget run out.
 
-Options: those of ``wpimc`` plus ``rival`` (weight of the opponents' scores, 0 to 2),
-``standings_play`` and ``budget`` (seconds per decision, 2 by default: past it the card play
-decides on the worlds solved so far and the exchange and the auction use fewer worlds or
-rollouts; ``0`` = no limit, for reproducible measurements).
+**CPU budgets.** ``budget`` is CPU seconds per decision of the thread that decides
+(:func:`time.thread_time`), 2 by default: past it the card play decides on the worlds solved
+so far and the exchange and the auction use fewer worlds or rollouts. A busy machine (other
+processes, other threads) slows the wall clock, never the CPU clock, so it weakens no
+decision; ``0`` = no limit.
+
+Options: those of ``wpimc`` plus ``rival`` (weight of the opponents' scores in the defence,
+0 to 2), ``bid_rival`` (the same in the auction, exchange and declaration, 0 to 2),
+``surrender_share`` (0 to 1), ``standings_play`` and ``budget``.
 """
 
 from __future__ import annotations
@@ -76,12 +86,18 @@ from .pimc import (
 from .worlds import World, replay_world
 from .wpimc import WeightedPimcBot
 
-__all__ = ["SearchBot", "standing_value"]
+__all__ = ["SearchBot", "cpu_clock", "standing_value"]
 
 Scores = tuple[float, float, float]
 
 #: The opponents' model: the heuristic bot as it plays by default.
 _MODEL = HeuristicBot()
+
+
+def cpu_clock() -> float:
+    """CPU seconds of the calling thread: what a decision's budget is counted in (a busy
+    machine or a busy sibling thread does not advance it)."""
+    return time.thread_time()
 
 
 def standing_value(scores: Sequence[float], seat: int, rival: float) -> float:
@@ -101,14 +117,24 @@ class SearchBot(WeightedPimcBot):
         rival: float = 1.0,
         budget: float = 2.0,
         standings_play: bool = True,
+        bid_rival: float = 0.0,
+        surrender_share: float = 0.5,
         **options: int | float,
     ) -> None:
         super().__init__(seed=seed, **options)  # type: ignore[arg-type]
-        if not isinstance(rival, (int, float)) or not 0.0 <= rival <= 2.0:
-            raise ValueError(f"rival must be a number from 0 to 2, not {rival!r}")
+        for key, value, top in (("rival", rival, 2.0), ("bid_rival", bid_rival, 2.0),
+                                ("surrender_share", surrender_share, 1.0)):  # fmt: skip
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise ValueError(f"{key} must be a number from 0 to {top:g}, not {value!r}")
+            if not 0.0 <= value <= top:
+                raise ValueError(f"{key} must be a number from 0 to {top:g}, not {value!r}")
         if not isinstance(budget, (int, float)) or budget < 0:
-            raise ValueError(f"budget must be a number of seconds >= 0, not {budget!r}")
+            raise ValueError(f"budget must be a number of CPU seconds >= 0, not {budget!r}")
         self.rival = float(rival)
+        self.bid_rival = float(bid_rival)
+        self.surrender_share = float(surrender_share)
+        #: The weight of the others' scores in the decision being made (per phase).
+        self._rival_now = self.bid_rival
         self.budget = float(budget)
         self.standings_play = bool(standings_play)
         #: Total weight of the worlds the last card-play decision valued (shows the budget).
@@ -125,14 +151,16 @@ class SearchBot(WeightedPimcBot):
             return self._cache[1]
         self._memo.clear()
         self.rules_of_decision = view.rules
-        self._deadline = time.perf_counter() + self.budget if self.budget else 0.0
+        # The defence plays for the table; the contract decisions for this seat's own score.
+        self._rival_now = self.rival if view.phase in ("play", "defence") else self.bid_rival
+        self._deadline = cpu_clock() + self.budget if self.budget else 0.0
         return super().explain(view)
 
     def _late(self, share: float = 0.5) -> bool:
-        """Whether less than ``share`` of the decision's budget is left."""
+        """Whether less than ``share`` of the decision's CPU budget is left."""
         if not self._deadline:
             return False
-        return self._deadline - time.perf_counter() < share * self.budget
+        return self._deadline - cpu_clock() < share * self.budget
 
     def _solve(
         self, hands: tuple[int, int, int], trump: int, side: int, decl: int, active: tuple[int, ...]
@@ -239,7 +267,7 @@ class SearchBot(WeightedPimcBot):
         return hit
 
     def _value(self, scores: Sequence[float], seat: int) -> float:
-        return standing_value(scores, seat, self.rival)
+        return standing_value(scores, seat, self._rival_now)
 
     def _surrender_value(self, view: SeatView, bid: int) -> float:
         s = surrender_scores(view.rules, view.seat, bid)
@@ -449,7 +477,8 @@ class SearchBot(WeightedPimcBot):
             discard_for = {t: quick_discard(hand12, t) for t in range(4)}
             group_means.append(self._contract_means(view, group, levels, discard_for))
 
-        def best_as_declarer(g: int, bid: int, all_pass: bool) -> float:
+        def best_contract(g: int, bid: int, all_pass: bool) -> float:
+            """Group ``g``'s best contract value that the final bid allows (no surrender)."""
             means = group_means[g]
             if all_pass:
                 top = 1 if view.rules.all_pass_contracts == "paston_only" else 4
@@ -458,7 +487,10 @@ class SearchBot(WeightedPimcBot):
                 allowed = [GRKHA]
             else:
                 allowed = [x for x in means if bid <= x < GRKHA]
-            best = max((means[x] for x in allowed), default=sv)
+            return max((means[x] for x in allowed), default=sv)
+
+        def best_as_declarer(g: int, bid: int, all_pass: bool) -> float:
+            best = best_contract(g, bid, all_pass)
             return best if all_pass else max(sv, best)
 
         gws = [g[0][1] for g in groups]
@@ -467,9 +499,22 @@ class SearchBot(WeightedPimcBot):
             lv: sum(gw * best_as_declarer(g, lv, False) for g, gw in enumerate(gws)) / gtotal
             for lv in levels
         }
+        # The share of the prikups after which declaring at a level would end in surrender.
+        surrenders_at = {
+            lv: sum(gw for g, gw in enumerate(gws) if best_contract(g, lv, False) < sv) / gtotal
+            for lv in levels
+        }
+        self._surrenders_at = surrenders_at
         pass_value = self._rollouts(view, groups, PASS, best_as_declarer, declare_at, None)
         out = [Choice(PASS, pass_value, f"expected {pass_value:+.2f} after the others' bidding")]
         for lv in raise_to:
+            if view.bid and surrenders_at[lv] > self.surrender_share:
+                # Outbidding another bidder into a contract it would then surrender: never.
+                v = min(pass_value, declare_at[lv]) - 1.0 - self.margin
+                share = 100 * surrenders_at[lv]
+                out.append(Choice(BID_BASE + lv, v, f"would surrender after {share:.0f} % of "
+                                  "the prikups: not outbidding into that"))  # fmt: skip
+                continue
             if self._late(0.3):
                 v = declare_at[lv] - self.margin
                 out.append(Choice(BID_BASE + lv, v, f"expected {v:+.2f} as declarer (no time)"))
@@ -501,6 +546,8 @@ class SearchBot(WeightedPimcBot):
         return acc / total if total else 0.0
 
     _last_auction: tuple[int, bool] = (0, False)
+    #: Per level, the share of the prikups after which declaring it ends in surrender.
+    _surrenders_at: dict[int, float] = {}  # noqa: RUF012 (replaced, never mutated)
 
     def _rollout(
         self,
@@ -523,6 +570,8 @@ class SearchBot(WeightedPimcBot):
                 lv = min(a - BID_BASE for a in nxt) if nxt else 0
                 keep = pass_value if pass_value is not None else 0.0
                 go = bool(nxt) and declare_at.get(lv, -1e9) > keep
+                # Nor does it outbid into a likely surrender later in the auction.
+                go = go and self._surrenders_at.get(lv, 1.0) <= self.surrender_share
                 deal.apply(BID_BASE + lv if go else PASS)
             else:
                 deal.apply(_MODEL.act(deal.view(s)))

@@ -47,8 +47,10 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from paston.arena.core import PERMUTATIONS, _bot_seed, _new_counters, _play, deal_of_set
+from paston.arena.core import PERMUTATIONS, _bot_seed
+from paston.arena.playing import play_out
 from paston.bots import make_bot
+from paston.games.paston.arena import deal_of_set
 from paston.games.paston.bots.oracle import OracleBot
 from paston.games.paston.match import Game
 from paston.games.paston.rules import Rules
@@ -64,13 +66,18 @@ DEFAULT_ARENAS = [
 ]
 
 
+def _new_counters() -> list[dict[str, float]]:
+    """Scratch counters for :func:`play_out` (decisions and seconds per seat)."""
+    return [{"decisions": 0, "seconds": 0.0} for _ in range(3)]
+
+
 def play_set(specs: list[str], seed: int, set_index: int) -> list[list[int]]:
     """Scores ``[seating][bot]`` of one deal set (oracles see the deal)."""
     rules = Rules()
-    base = deal_of_set(seed, set_index, rules)
+    base = deal_of_set(rules, seed, set_index)
     bots = [make_bot(spec, seed=_bot_seed(seed, set_index, i)) for i, spec in enumerate(specs)]
     rows = []
-    counters = [_new_counters() for _ in range(3)]
+    counters = _new_counters()
     for perm in PERMUTATIONS:
         deal = Deal(list(base.dealt), base.prikup, dealer=base.dealer, first_deal=False,
                     rules=rules)  # fmt: skip
@@ -78,9 +85,7 @@ def play_set(specs: list[str], seed: int, set_index: int) -> list[list[int]]:
         for bot in seated:
             if isinstance(bot, OracleBot):
                 bot.attach(deal)
-        _play(
-            deal, seated, [specs[perm[s]] for s in range(3)], [counters[perm[s]] for s in range(3)]
-        )
+        play_out(deal, seated, [specs[perm[s]] for s in range(3)], counters)
         scores = deal.scores or (0, 0, 0)
         row = [0, 0, 0]
         for s in range(3):
@@ -101,13 +106,13 @@ def play_game_set(specs: list[str], seed: int, game_index: int) -> list[int]:
                 for s in range(3)]  # fmt: skip
         rng = random.Random(f"paston-ladder-game:{seed}:{game_index}")
         game = Game(rules, first_dealer=game_index % 3, rng=rng)
-        counters = [_new_counters() for _ in range(3)]
+        counters = _new_counters()
         deals = 0
         while not game.over and deals < 400:
             deal = game.next_state(rng)
             deals += 1
             if not deal.is_over:
-                _play(deal, bots, [specs[perm[s]] for s in range(3)], counters)
+                play_out(deal, bots, [specs[perm[s]] for s in range(3)], counters)
         winner = game.winner if game.over else None
         out.append(perm[winner] if winner is not None else -1)
         for bot in bots:

@@ -104,22 +104,22 @@ def levels(
             task = SetTask(game, bots, players, seed, keep_records=False)
             start = time.perf_counter()
             result = run_game_arena(task, sets, jobs)
-            top = result.bots[0]
+            higher = result.bots[0]
             field = [b.mean_score for b in result.bots[1:]]
             diffs = [d for d in result.differences if d.a == result.labels[0]]
             step = {
                 "arena": ",".join(bots),
                 "games": result.games,
                 "measure": result.measure,
-                "mean_score": [round(top.mean_score, 2), round(top.score_ci95, 2)],
+                "mean_score": [round(higher.mean_score, 2), round(higher.score_ci95, 2)],
                 "field_mean_score": round(sum(field) / len(field), 2),
                 "mean_position": None
-                if top.mean_position is None
-                else [round(top.mean_position, 3), round(top.position_ci95 or 0.0, 3)],
+                if higher.mean_position is None
+                else [round(higher.mean_position, 3), round(higher.position_ci95 or 0.0, 3)],
                 "vs_first_other": [round(diffs[0].mean, 3), round(diffs[0].ci95, 3)]
                 if diffs
                 else None,
-                "ms_per_decision": round(top.ms_per_decision, 1),
+                "ms_per_decision": round(higher.ms_per_decision, 1),
                 "seconds": round(time.perf_counter() - start, 1),
             }
             print(f"{game}: {step}", file=sys.stderr, flush=True)

@@ -427,6 +427,17 @@ def create_app(
     async def rules_page(game: str) -> Response:
         return _page("rules.html")
 
+    @app.api_route("/manifest.webmanifest", methods=["GET", "HEAD"], include_in_schema=False)
+    async def web_manifest() -> Response:
+        # At the site's root, so that the installed app's scope is the whole site (a manifest
+        # under /static/ would scope it to /static/), and with the manifest's own media type.
+        path = _static_dir() / "manifest.webmanifest"
+        if not path.is_file():
+            return _error(404, "no_page", "the web client's manifest.webmanifest is not installed")
+        return FileResponse(
+            path, media_type="application/manifest+json", headers={"Cache-Control": "no-cache"}
+        )
+
     static = _static_dir()
     if static.is_dir():
         app.mount("/static", StaticFiles(directory=static), name="static")

@@ -46,6 +46,7 @@ def create_with_timer_in_lobby(page: Any, server: Server) -> str:
     page.select_option("#seat-1", "bot:random")
     page.select_option("#seat-2", "bot:random")
     page.fill("#t-timer", str(TIMER))
+    page.fill("#t-bank", "0")  # the timer alone (test_browser_time_bank.py: the bank)
     page.click("#create-button")
     page.wait_for_url("**/t/*")
     return page.url.rsplit("/", 1)[-1]
@@ -56,6 +57,7 @@ def seat_at(server: Server, new_page: Any, game: str, bots: int) -> tuple[Any, s
         "name": f"Timed {game}",
         "game": game,
         "move_timer": TIMER,
+        "time_bank": 0,
         "seats": [{"kind": "human"}] + [BOT] * bots,
     }
     table = server.post("/api/tables", body)

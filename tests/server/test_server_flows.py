@@ -278,7 +278,13 @@ def test_stand_in_timer_hints(thread_server: ThreadServer) -> None:
                 await asyncio.sleep(0.05)
             assert info["status"] == "over" or info["score_sheet"], "the stand-in did not play"
         # Move timer: the default action (pass in the auction) is played for a silent player.
-        body = {"move_timer": 1, "deal_pause": 0, "hints": True, "seats": THREE_HUMANS["seats"]}
+        body = {
+            "move_timer": 1,
+            "time_bank": 0,  # the timer alone (tests/server/test_server_time_bank.py: the bank)
+            "deal_pause": 0,
+            "hints": True,
+            "seats": THREE_HUMANS["seats"],
+        }
         table, seats = await new_table(thread_server.url, body, ["x", "y", "z"])
         clients = await connect_all(thread_server.ws, table, seats)
         mover = next(cl for cl in clients if my_turn(cl))

@@ -20,6 +20,8 @@ __all__ = [
     "MOVE_TIMER_MIN",
     "NICKNAME_MAX",
     "TABLE_NAME_MAX",
+    "TIME_BANK_DEFAULT",
+    "TIME_BANK_MAX",
     "form_limits",
 ]
 
@@ -33,6 +35,10 @@ MOVE_TIMER_MAX = 3600
 GRACE_MAX = 86400
 DEAL_PAUSE_MAX = 60
 HINT_LIMIT_MAX = 50
+#: Each seat's time bank with a move timer: seconds per match, spent once a move's own time
+#: is up (:mod:`paston.server.time_bank`).
+TIME_BANK_DEFAULT = 30
+TIME_BANK_MAX = 600
 
 
 def form_limits(test_pace: bool = False) -> dict[str, Any]:
@@ -44,6 +50,7 @@ def form_limits(test_pace: bool = False) -> dict[str, Any]:
         "table_name": {"max_length": TABLE_NAME_MAX},
         "chat": {"max_length": CHAT_MAX},
         "move_timer": {"min": MOVE_TIMER_MIN, "max": MOVE_TIMER_MAX, "none": 0},
+        "time_bank": {"min": 0, "max": TIME_BANK_MAX, "default": TIME_BANK_DEFAULT},
         "grace": {"min": 0, "max": GRACE_MAX},
         "deal_pause": {"min": 0, "max": DEAL_PAUSE_MAX},
         "hint_limit": {"min": 0, "max": HINT_LIMIT_MAX},

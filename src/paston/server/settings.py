@@ -28,6 +28,8 @@ from .form_limits import (
     MOVE_TIMER_MAX,
     MOVE_TIMER_MIN,
     TABLE_NAME_MAX,
+    TIME_BANK_DEFAULT,
+    TIME_BANK_MAX,
 )
 from .pace import DEFAULT_PACE, PACES, PUBLIC_PACES, TEST_PACE
 
@@ -74,6 +76,9 @@ class TableSettings:
     #: The game counts for the registered players' ratings (the creator's choice; see
     #: :mod:`paston.server.accounts`).
     rated: bool = True
+    #: Each seat's time bank with a move timer (seconds per match, spent once a move's time
+    #: is up; :mod:`paston.server.time_bank`).
+    time_bank: float = 0.0
 
     @property
     def info(self) -> GameInfo:
@@ -106,6 +111,7 @@ class TableSettings:
             "match_options": dict(self.match_options),
             "pace": self.pace,
             "rated": self.rated,
+            "time_bank": self.time_bank,
             "rules": self.rules_dict(),
             "seats": [{"kind": s.kind, "bot": s.bot} for s in self.seats],
         }
@@ -140,6 +146,8 @@ class TableSettings:
             # Tables logged before accounts existed were never rated: read them as unrated
             # (a new table always stores the setting; its default stays true).
             rated=data.get("rated", False),
+            # Tables logged before the time bank had none: the timer moved at its deadline.
+            time_bank=data.get("time_bank", 0.0),
         )
 
 
@@ -161,6 +169,7 @@ _KEYS = (
     "match_options",
     "pace",
     "rated",
+    "time_bank",
 )
 
 #: Largest value a client may give the flags that set how long a table plays (a target score,
@@ -388,4 +397,5 @@ def parse_settings(
         match_options=parse_match_options(info, body.get("match_options")),
         pace=_pace(body, test_pace),
         rated=body.get("rated", True),
+        time_bank=_number(body, "time_bank", TIME_BANK_DEFAULT, 0, TIME_BANK_MAX, False) or 0.0,
     )

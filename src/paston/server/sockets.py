@@ -39,7 +39,17 @@ __all__ = [
 log = logging.getLogger("paston.server")
 
 #: The message types a client may send.
-CLIENT_TYPES = ("action", "chat", "hint", "ping")
+CLIENT_TYPES = (
+    "action",
+    "chat",
+    "hint",
+    "ping",
+    "claim",
+    "claim_answer",
+    "concede",
+    "leave",
+    "reaction",
+)
 
 
 def spectator_name(ws: WebSocket) -> str | None:

@@ -32,13 +32,16 @@ from ..core.errors import IllegalAction, RecordError
 from ..core.meta import MetaError, build_meta
 from ..core.protocol import Match, State
 from ..core.registry import get_game
+from . import claims
 from .bots_runner import BotBusy, BotJob, BotRunner, BotTimeout
 from .form_limits import CHAT_MAX, NICKNAME_MAX
 from .hand_rng import RecordingRandom, ReplayRandom
 from .pace import PACES, after_finished_trick
+from .reactions import REACTIONS, ReactionLimiter
 from .safe_log import log_failure
 from .settings import BadRequest, TableSettings
 from .store import EventRow, EventStore, TableRow
+from .time_bank import TimeBank
 from .views import hand_reveal, public_view, score_row, seat_view, table_hooks, timeout_action
 
 __all__ = ["CHAT_KEEP", "SPECTATORS", "Conn", "Table", "hash_token"]
@@ -100,6 +103,9 @@ class SeatState:
     stand_in_shown: bool = field(default=False)
     #: The registered player's account holding the seat (None: a guest or a bot).
     account: int | None = None
+    #: The person left the table (a ``leave`` message): the stand-in plays at once, until a
+    #: socket with the seat's token comes back (in memory only).
+    left: bool = False
 
 
 class Table:
@@ -175,6 +181,12 @@ class Table:
         #: Cluster mode: called with every message the table's spectators get (None: the table
         #: stopped here), so other processes fan it out (:mod:`paston.server.cluster_pubsub`).
         self.on_public: Callable[[str | None], None] | None = None
+        #: Each seat's time bank (with a move timer), and the claim waiting for answers.
+        self.bank = TimeBank(settings.time_bank, self.players)
+        self.claim: claims.Claim | None = None
+        #: ``(seat, game_seq)`` of every claim made: one claim per seat and position.
+        self.claims_made: set[tuple[int, int]] = set()
+        self.reaction_limits = ReactionLimiter(self.players, clock())
 
     # ----------------------------------------------------------------- the log
 
@@ -231,6 +243,8 @@ class Table:
             if state is None or state.is_over:
                 raise RecordError(f"table {self.id}: event {seq} acts with no hand in progress")
             state.apply(data["action"])
+            if data.get("bank"):
+                self.bank.spend(data["seat"], float(data["bank"]))
             if data.get("command_id"):
                 self.receipts[data["command_id"]] = (data["seat"], data["action"], seq)
             self.game_seq = seq
@@ -329,12 +343,16 @@ class Table:
     def _stand_in_at(self, seat: int) -> float | None:
         """When a stand-in bot starts playing for an absent person (``None``: not absent)."""
         s = self.seats[seat]
+        if s.kind == "human" and s.left and s.away_since is not None:
+            return s.away_since
         if s.kind != "human" or s.sockets > 0 or s.away_since is None or s.token_hash is None:
             return None
         return s.away_since + self.settings.grace
 
     def _stand_in_active(self, seat: int, now: float) -> bool:
         s = self.seats[seat]
+        if s.kind == "human" and s.left:
+            return True
         return (
             s.kind == "human"
             and s.sockets == 0
@@ -396,6 +414,7 @@ class Table:
                     "stand_in_at": self._stand_in_at(i),
                     # Public: the name above is a registered player's (nothing else of them).
                     "registered": s.account is not None,
+                    "left": s.left,
                 }
             )
         winner, draw = self._winner()
@@ -414,6 +433,7 @@ class Table:
             "rated": st.rated,
             "rematch": self.rematch,
             "move_timer": st.move_timer,
+            "time_bank": st.time_bank,
             "grace": st.grace,
             "deal_pause": st.deal_pause,
             "seats": seats,
@@ -428,11 +448,11 @@ class Table:
     def _timer(self) -> dict[str, Any] | None:
         mt = self.settings.move_timer
         cur = self.in_progress
-        if mt is None or cur is None or cur.to_act is None:
-            return None
+        if mt is None or cur is None or cur.to_act is None or self.claim is not None:
+            return None  # a claim waiting for answers stops the clock
         if self.seats[cur.to_act].kind != "human":
             return None
-        return {"seat": cur.to_act, "deadline": self.turn_started + mt}
+        return self.bank.timer(cur.to_act, self.turn_started, mt)
 
     def _meta(self) -> dict[str, Any] | None:
         bots = [s.bot if s.kind == "bot" else None for s in self.seats]
@@ -487,6 +507,10 @@ class Table:
         table["timer"] = self._timer()
         # When the last move (or deal) was applied, server time: the pace is measured by it.
         table["moved_at"] = self.turn_started
+        claim = self.claim
+        table["claim"] = (
+            claim.public(self.seats[claim.seat].nickname) if claim is not None else None
+        )
         table_json = _dumps(table)
         state = self.state
         over_json = "null"
@@ -507,7 +531,15 @@ class Table:
                     view = _dumps(seat_view(state, seat))
                 views[seat] = view
             you = _dumps({"seat": seat, "nickname": nickname})
-            return f'{head}{you}{tail},"view":{view},"deal_over":{over_json}}}'
+            # What this seat may do beside its legal actions: claim (the most tricks it may
+            # claim now) and concede (the game's resignation is legal now).
+            offers = _dumps(
+                {
+                    "claim_max": claims.claimable(self, seat),
+                    "concede": claims.concede_action(self, seat) is not None,
+                }
+            )
+            return f'{head}{you}{tail},"offers":{offers},"view":{view},"deal_over":{over_json}}}'
 
         return build
 
@@ -637,6 +669,7 @@ class Table:
                 s = self.seats[conn.seat]
                 s.sockets += 1
                 s.away_since = None
+                s.left = False  # back at the table with the seat's token
                 conn.nickname = s.nickname
                 self.last_person = self.clock()
             # The newcomer gets its full state; everybody else a small presence event.
@@ -675,6 +708,16 @@ class Table:
                 await self._chat(conn, msg)
             elif kind == "hint":
                 await self._hint(conn)
+            elif kind == "claim":
+                await claims.make_claim(self, conn, msg)
+            elif kind == "claim_answer":
+                await claims.answer_claim(self, conn, msg)
+            elif kind == "concede":
+                await self._concede(conn, msg)
+            elif kind == "leave":
+                await self._leave(conn)
+            elif kind == "reaction":
+                self._reaction(conn, msg)
         except Exception as exc:
             # Logged without its message (it may name cards), answered without it too.
             log_failure(log, "table %s: error handling a %s message", exc, self.id, kind)
@@ -746,6 +789,14 @@ class Table:
                     seq=self.seq,
                 )
                 return
+            if self.claim is not None:
+                self._reject(
+                    conn,
+                    cid,
+                    "claim_pending",
+                    "a claim is waiting for answers; play goes on once it is answered",
+                )
+                return
             if state.to_act != seat:
                 who = self.seats[state.to_act].nickname if state.to_act is not None else None
                 self._reject(
@@ -771,11 +822,20 @@ class Table:
                     seq=self.seq,
                 )
                 return
+            data: dict[str, Any] = {
+                "seat": seat,
+                "action": canonical,
+                "command_id": cid,
+                "by": "player",
+            }
+            mt = self.settings.move_timer
+            if mt is not None:
+                # Past the move's own time the seat spent some of its bank: logged with it.
+                spent = self.bank.spent(seat, self.turn_started, mt, self.clock())
+                if spent > 0:
+                    data["bank"] = spent
             try:
-                seq = await self._commit(
-                    "action",
-                    {"seat": seat, "action": canonical, "command_id": cid, "by": "player"},
-                )
+                seq = await self._commit("action", data)
             except RuntimeError:
                 self._reject(
                     conn, cid, "server_error", "the database write failed; nothing was applied"
@@ -1007,6 +1067,9 @@ class Table:
             self._note_stand_ins()
             if self.closed_reason is not None or self.match.over or not self._all_joined():
                 return math.inf
+            claim_wait = await claims.expire(self, now)
+            if claim_wait is not None:
+                return claim_wait  # nobody moves while a claim waits for its answers
             state = self.in_progress
             if state is None:
                 if self.state is not None:
@@ -1024,10 +1087,15 @@ class Table:
                 by, spec = "stand_in", self.settings.stand_in
             else:
                 waits = []
-                if self.settings.move_timer is not None:
-                    deadline = self.turn_started + self.settings.move_timer
+                mt = self.settings.move_timer
+                if mt is not None:
+                    # The move's own time, then the seat's time bank.
+                    deadline = self.bank.deadline(seat, self.turn_started, mt)
                     if now >= deadline:
-                        await self._commit_auto(seat, timeout_action(self.info, state), "timer")
+                        spent = self.bank.left[seat]
+                        await self._commit_auto(
+                            seat, timeout_action(self.info, state), "timer", spent
+                        )
                         return None
                     waits.append(deadline - now)
                 if s.sockets == 0 and s.away_since is not None:
@@ -1055,6 +1123,8 @@ class Table:
             state = self.in_progress
             if self.game_seq != seq0 or state is None or self.closed_reason is not None:
                 return None  # the table moved on while the bot thought
+            if self.claim is not None:
+                return None  # a claim came meanwhile: it is answered first
             if by == "stand_in" and not self._stand_in_active(seat, self.clock()):
                 return None  # the player came back: they decide
             if action is None or action not in state.legal_actions():
@@ -1062,14 +1132,113 @@ class Table:
             await self._commit_auto(seat, action, by)
         return None
 
-    async def _commit_auto(self, seat: int, action: int, by: str) -> None:
+    async def _commit_auto(self, seat: int, action: int, by: str, bank: float = 0.0) -> None:
         state = self.in_progress
         assert state is not None
-        await self._commit(
-            "action",
-            {"seat": seat, "action": state.action_str(action), "command_id": None, "by": by},
-        )
+        data: dict[str, Any] = {
+            "seat": seat,
+            "action": state.action_str(action),
+            "command_id": None,
+            "by": by,
+        }
+        if bank > 0:
+            data["bank"] = round(bank, 3)
+        await self._commit("action", data)
         self.broadcast_state()
+
+    async def commit_claimed(self, seat: int, action: str) -> None:
+        """Log one move of an accepted claim's play-out (lock held; no state sent)."""
+        await self._commit(
+            "action", {"seat": seat, "action": action, "command_id": None, "by": "claim"}
+        )
+
+    def announce(self, msg: dict[str, Any]) -> None:
+        """Send one small message to every socket (and the cluster's spectators): not logged,
+        no new ``seq``."""
+        text = _dumps(msg)
+        if self.on_public is not None:
+            self.on_public(text)
+        for c in list(self.conns):
+            c.send(text)
+
+    async def _concede(self, conn: Conn, msg: dict[str, Any]) -> None:
+        """``{"type": "concede"}``: the game's resignation, played as the seat's action."""
+        if conn.seat is None:
+            self._reject(conn, None, "not_seated", "spectators cannot concede")
+            return
+        cid = msg.get("command_id")
+        if not isinstance(cid, str) or not 1 <= len(cid) <= 64:
+            self._reject(conn, None, "bad_message", "'command_id' must be a text of 1 to 64 chars")
+            return
+        async with self.lock:
+            action = claims.concede_action(self, conn.seat)
+            seq = self.seq
+        if action is None:
+            self._reject(
+                conn,
+                cid,
+                "no_concede",
+                "the rules allow no resignation now; to give up, leave the table (a bot "
+                "plays your seat)",
+            )
+            return
+        await self._action(
+            conn, {"type": "action", "command_id": cid, "expected_seq": seq, "action": action}
+        )
+
+    async def _leave(self, conn: Conn) -> None:
+        """``{"type": "leave"}``: a person leaves their seat. The stand-in plays it from now
+        on (coming back with the seat's token takes it again); everybody is told. A table
+        where nobody else is a person is closed."""
+        seat = conn.seat
+        if seat is None:
+            self._reject(conn, None, "not_seated", "spectators have no seat to leave")
+            return
+        close = False
+        async with self.lock:
+            s = self.seats[seat]
+            now = self.clock()
+            s.left = True
+            s.away_since = now
+            self.announce(
+                {"type": "left", "seq": self.seq, "seat": seat, "nickname": s.nickname, "at": now}
+            )
+            for c in list(self.conns):
+                if c.seat == seat:
+                    c.closed = True  # the leaver's pages go back to the lobby
+                    c.outbox.put_nowait(None)
+            others = [o for i, o in enumerate(self.seats) if i != seat and o.kind == "human"]
+            close = not others and self.closed_reason is None
+            if not close:
+                self._note_stand_ins()
+                self.broadcast_state()
+        if close:
+            await self.close("left")
+        self.wake.set()
+
+    def _reaction(self, conn: Conn, msg: dict[str, Any]) -> None:
+        """``{"type": "reaction", "code": ...}``: a quick reaction shown beside the seat."""
+        seat = conn.seat
+        if seat is None:
+            self._reject(conn, None, "not_seated", "spectators send no reactions; chat instead")
+            return
+        code = msg.get("code")
+        if code not in REACTIONS:
+            self._reject(
+                conn,
+                None,
+                "bad_message",
+                f"'code' must be one of: {', '.join(REACTIONS)} (not {str(code)[:40]!r})",
+            )
+            return
+        now = self.clock()
+        wait = self.reaction_limits.take(seat, now)
+        if wait > 0:
+            self._reject(
+                conn, None, "rate_limited", f"too many reactions; send the next in {wait:.1f} s"
+            )
+            return
+        self.announce({"type": "reaction", "seat": seat, "code": code, "at": now})
 
     async def _deal(self) -> None:
         """Deal the next hand from the table's CSPRNG, logging the numbers drawn."""

@@ -7,11 +7,27 @@ there and the server uses its generic fallback (documented per field).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["TableHooks"]
+__all__ = ["ClaimHooks", "TableHooks"]
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimHooks:
+    """What a trick-taking game tells the server so a player may claim the remaining tricks
+    (:mod:`paston.server.claims`). Every function reads a state; none changes it."""
+
+    #: ``tricks_left(state) -> int``: the tricks not yet won, the one being played included;
+    #: 0 outside the card play (no claim then).
+    tricks_left: Callable[[Any], int]
+    #: ``tricks_won(state) -> sequence``: the tricks each seat has won so far (credited to
+    #: the seat that plays them: the claim counts these).
+    tricks_won: Callable[[Any], Sequence[int]]
+    #: ``hand(state, seat) -> list[str]``: the cards ``seat`` still holds (and plays), in the
+    #: game's notation: what a claim shows to everybody.
+    hand: Callable[[Any, int], list[str]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,3 +67,10 @@ class TableHooks:
     #: Options of the game's match a table may set (name -> one line of help); each is a
     #: whole number given to ``GameInfo.new_match`` as a keyword.
     match_options: Mapping[str, str] = field(default_factory=dict)
+    #: How a player may claim the remaining tricks; ``None``: the game offers no claims
+    #: (a shedding game).
+    claims: ClaimHooks | None = None
+    #: ``concede(state, seat) -> action | None``: the action by which ``seat`` resigns the
+    #: hand now, where the game's rules allow one (Paston's surrender); ``None`` (the field
+    #: or its answer): no resignation, a player who gives up leaves the table.
+    concede: Callable[[Any, int], int | None] | None = None

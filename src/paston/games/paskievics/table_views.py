@@ -10,14 +10,14 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from ...core.hooks.table import TableHooks
+from ...core.hooks.table import ClaimHooks, TableHooks
 from . import actions as A
 from .cards import CARD_NAMES, format_cards
 from .sheet_rows import score_row
 from .state import PaskievicsState
 from .view import view_data
 
-__all__ = ["HOOKS", "default_action", "reveal", "spectator_view"]
+__all__ = ["CLAIMS", "HOOKS", "default_action", "reveal", "spectator_view"]
 
 
 def spectator_view(state: PaskievicsState) -> dict[str, Any]:
@@ -72,6 +72,27 @@ def default_action(state: PaskievicsState) -> int:
     return legal[0]
 
 
+def _tricks_left(state: PaskievicsState) -> int:
+    """Tricks still to win in the card play (the one being played included); 0 outside it."""
+    return 9 - len(state.tricks) if state.phase == "play" else 0
+
+
+def _tricks_won(state: PaskievicsState) -> list[int]:
+    won = [0] * state.seats
+    for _leader, _cards, winner in state.tricks:
+        won[winner] += 1
+    return won
+
+
+def _hand(state: PaskievicsState, seat: int) -> list[str]:
+    return format_cards(state.hands[seat])
+
+
+#: What a claim of the remaining tricks reads of a Paskievics deal (no resignation: the
+#: rules know none, a player who gives up leaves the table).
+CLAIMS = ClaimHooks(tricks_left=_tricks_left, tricks_won=_tricks_won, hand=_hand)
+
+
 def _replay_steps(record: dict[str, Any]) -> Any:
     # Imported on first use: ``replay_steps`` draws on this module's reveal.
     module = importlib.import_module(f"{__package__}.replay_steps")
@@ -85,4 +106,5 @@ HOOKS = TableHooks(
     default_action=default_action,
     score_row=score_row,
     replay_steps=_replay_steps,
+    claims=CLAIMS,
 )

@@ -13,7 +13,7 @@ import importlib
 from collections.abc import Sequence
 from typing import Any
 
-from ...core.hooks.table import TableHooks
+from ...core.hooks.table import ClaimHooks, TableHooks
 from .actions import (
     CONTRACT_NAMES,
     DECLARE_BASE,
@@ -29,7 +29,9 @@ from .state import BIDDING, DECLARE, DEFENCE, EXCHANGE, PLAY, Deal
 from .view import HIDDEN_DISCARD, build_view
 
 __all__ = [
+    "CLAIMS",
     "HOOKS",
+    "concede",
     "default_action",
     "hand_number",
     "outcome",
@@ -146,6 +148,32 @@ def hand_number(game: Game) -> int:
     return game.deal_number
 
 
+def _tricks_left(deal: Deal) -> int:
+    """Tricks still to win in the card play (the one being played included); 0 outside it."""
+    return 10 - len(deal.tricks) if deal.phase_id == PLAY else 0
+
+
+def _tricks_won(deal: Deal) -> tuple[int, int, int]:
+    # The open lone-whist variant credits the passer's hand to the whister who plays it.
+    return deal.credited_tricks()
+
+
+def _hand(deal: Deal, seat: int) -> list[str]:
+    return [card_name(c) for c in sorted(cards_of(deal.hands[seat]), key=_low_key)]
+
+
+def concede(deal: Deal, seat: int) -> int | None:
+    """The declarer's surrender (rules §6: after the exchange, instead of a contract), the one
+    resignation Paston's rules know; ``None`` at any other moment or seat."""
+    if deal.phase_id == DECLARE and deal.to_act == seat and SURRENDER in deal.legal_actions():
+        return SURRENDER
+    return None
+
+
+#: What a claim of the remaining tricks reads of a Paston deal.
+CLAIMS = ClaimHooks(tricks_left=_tricks_left, tricks_won=_tricks_won, hand=_hand)
+
+
 def _replay_steps(record: dict[str, Any]) -> Any:
     # Imported on call: ``replay_steps`` draws on this module (and is not needed to play).
     module = importlib.import_module(f"{__package__}.replay_steps")
@@ -162,4 +190,6 @@ HOOKS = TableHooks(
     outcome=outcome,
     hand_number=hand_number,
     restore_hand=restore_deal,
+    claims=CLAIMS,
+    concede=concede,
 )

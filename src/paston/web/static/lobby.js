@@ -20,6 +20,7 @@ import {
   tableIdFrom,
 } from "./api.js";
 import { cardElement } from "./cards.js";
+import { botSeatLabel, defaultLevel, isLevel, seatBotLabels } from "./levels.js";
 import { me, refreshInvitations, request } from "./account_box.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -205,7 +206,40 @@ function botOptionLabel(b) {
   return t("lobby.bot_option", "Bot: {name}", { name: botText(current, b).label });
 }
 
+// A seat's bot choices: the strength levels by name ("Casual bot"), then the engines under a
+// "More bots" group that is shown only when the person asks for them (#more-bots).
+function botOptionsHTML(bots) {
+  const option = (b, text) => `<option value="bot:${escapeHTML(b.name)}">${escapeHTML(text)}</option>`;
+  const levels = bots.filter((b) => isLevel(current, b.name));
+  const engines = bots.filter((b) => !isLevel(current, b.name));
+  const more = $("#more-bots")?.checked ?? false;
+  // A game without levels lists its bots as they are.
+  if (!levels.length) return bots.map((b) => option(b, botOptionLabel(b))).join("");
+  return (
+    `<optgroup label="${escapeHTML(t("lobby.levels_group", "Bots by strength"))}">${levels.map((b) => option(b, botSeatLabel(current, b))).join("")}</optgroup>` +
+    (engines.length
+      ? `<optgroup label="${escapeHTML(t("lobby.more_bots_group", "More bots (advanced)"))}" data-more-bots="1"${more ? "" : " hidden"}>${engines.map((b) => option(b, botOptionLabel(b))).join("")}</optgroup>`
+      : "")
+  );
+}
+
+// The "More bots" switch under the seats: it shows the engines' own names in every seat's list.
+function mountMoreBots() {
+  if ($("#more-bots")) return;
+  const field = document.createElement("div");
+  field.className = "field inline more-bots-field";
+  field.innerHTML = `<input type="checkbox" id="more-bots" aria-describedby="more-bots-help" />
+    <label for="more-bots"></label><span class="hint-text" id="more-bots-help"></span>`;
+  field.querySelector("label").textContent = t("lobby.more_bots", "More bots (advanced)");
+  field.querySelector("#more-bots-help").textContent = t("lobby.more_bots_help", "Also list the engines under the levels by their own names.");
+  $("#seat-help").after(field);
+  field.querySelector("#more-bots").addEventListener("change", (ev) => {
+    for (const g of document.querySelectorAll("#seat-rows optgroup[data-more-bots]")) g.hidden = !ev.target.checked;
+  });
+}
+
 function renderSeatRows() {
+  mountMoreBots();
   const rows = $("#seat-rows");
   // Keep what was chosen for the seats that stay (when only the seat count changes).
   const kept = [...rows.querySelectorAll("select")].map((el) => el.value);
@@ -224,8 +258,8 @@ function renderSeatRows() {
     sel.innerHTML =
       `<option value="me">${escapeHTML(t("lobby.seat_me", "You"))}</option>` +
       `<option value="human">${escapeHTML(t("lobby.seat_person", "A person (invite by link)"))}</option>` +
-      bots.map((b) => `<option value="bot:${escapeHTML(b.name)}">${escapeHTML(botOptionLabel(b))}</option>`).join("");
-    const fallback = s === 0 ? "me" : bots.length ? `bot:${preferredBot(current)}` : "human";
+      botOptionsHTML(bots);
+    const fallback = s === 0 ? "me" : bots.length ? `bot:${defaultLevel(current) || preferredBot(current)}` : "human";
     sel.value = sameGame && kept[s] ? kept[s] : fallback;
     // The chosen bot's description, in full under its seat (an option's text may be cut).
     const about = document.createElement("span");
@@ -267,7 +301,7 @@ async function loadLimits() {
   const nick = limits.nickname?.max_length;
   if (nick) for (const id of ["#t-nick", "#join-nick"]) $(id).maxLength = nick;
   if (limits.table_name?.max_length) $("#t-name").maxLength = limits.table_name.max_length;
-  for (const [id, key] of [["#t-timer", "move_timer"], ["#t-grace", "grace"], ["#t-pause", "deal_pause"]]) {
+  for (const [id, key] of [["#t-timer", "move_timer"], ["#t-bank", "time_bank"], ["#t-grace", "grace"], ["#t-pause", "deal_pause"]]) {
     if (limits[key]) $(id).max = String(limits[key].max);
   }
   renderPaces();
@@ -433,6 +467,11 @@ async function createTable(ev) {
   const timer = Number($("#t-timer").value || 0);
   if (!Number.isFinite(timer) || timer < 0 || timer > 3600)
     return showError(errEl, t("lobby.err_timer", "The move timer must be from 1 to 3600 seconds, or 0 for none."));
+  // Each seat's reserve once a move's time is up (with a move timer only).
+  const bank = Number($("#t-bank").value || 0);
+  const bankMax = limits?.time_bank?.max ?? 600;
+  if (!Number.isFinite(bank) || bank < 0 || bank > bankMax)
+    return showError(errEl, t("lobby.err_time_bank", "The time bank must be from 0 to {max} seconds.", { max: bankMax }));
   const grace = Number($("#t-grace").value || 0);
   if (!Number.isFinite(grace) || grace < 0 || grace > 86400)
     return showError(errEl, t("lobby.err_grace", "The grace after a disconnect must be from 0 to 86400 seconds."));
@@ -453,6 +492,7 @@ async function createTable(ev) {
     seats,
     hints: $("#t-hints").checked && !$("#t-hints").disabled,
     move_timer: timer || null,
+    time_bank: bank,
     grace,
     deal_pause: pause,
     rated: $("#t-rated").checked,
@@ -569,7 +609,7 @@ async function init() {
       showError($("#create-error"), t("lobby.err_games", "Could not load the games: {error}", { error: err.message }));
     }
     // Seats at listed tables of every game are named by their bots' labels.
-    setBotLabels(games.flatMap((g) => g.bots ?? []));
+    setBotLabels(seatBotLabels(games));
     if (games.length) {
       const titles = games.map((g) => gameText(g, "title")).join(", ");
       $("#games-meta").textContent = t("lobby.meta_games", "Card games: {games}", { games: titles });

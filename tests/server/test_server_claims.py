@@ -1,0 +1,287 @@
+"""Claims and conceding over the WebSocket (docs/server-protocol.md §2.3): who may claim and
+when, the claimer's hand shown to everybody only once claimed, answers by people and by bots
+(a bot accepts exactly the claims the exhaustive check on the true deal says hold), an
+accepted claim played out as claimed, a rejected one and play going on; Paston's surrender as
+a concession; a game without tricks offers no claim."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from typing import Any
+
+from server_helpers import Client, ThreadServer, my_turn, new_table
+
+from paston.core.registry import get_game
+from paston.server.claims import OutOfBudget, claim_line, guaranteed
+
+
+def run(coro: Any) -> Any:
+    return asyncio.run(asyncio.wait_for(coro, 240))
+
+
+async def connect_all(base: str, table: str, seats: list[Any]) -> list[Client]:
+    clients = [await Client.connect(base, table, token, seat) for seat, token in seats]
+    for c in clients:
+        await c.wait_for(lambda m: m["type"] == "state" and m["view"] is not None)
+    return clients
+
+
+def in_play(c: Client) -> bool:
+    st = c.state
+    return bool(st and st["view"] and st["view"]["phase"] == "play" and my_turn(c))
+
+
+async def act(c: Client, action: str) -> None:
+    assert c.state is not None
+    seq = c.state["seq"]
+    mark = len(c.messages)
+    cid = f"c-{random.random()}"
+    await c.send({"type": "action", "command_id": cid, "expected_seq": seq, "action": action})
+    await c.wait_for(lambda m: m.get("command_id") == cid, mark)
+    await c.wait_for(lambda m: m["type"] == "state" and m["seq"] > seq, mark)
+
+
+async def until(clients: list[Client], done: Any, rng: random.Random, limit: int = 400) -> Client:
+    """Random legal moves by whoever is to act until ``done(client)`` holds for one."""
+    for _ in range(limit):
+        for c in clients:
+            if done(c):
+                return c
+            if c.state and c.state["table"]["status"] == "over":
+                raise MatchOver
+        mover = next((c for c in clients if my_turn(c)), None)
+        if mover is None:
+            await asyncio.sleep(0.05)
+            continue
+        assert mover.state is not None
+        legal = mover.state["view"]["legal"]
+        # Mostly "pass" outside the card play: an auction of random bids and announcements
+        # is long, and a socket may send 20 messages a second.
+        choice = "pass" if "pass" in legal and rng.random() < 0.8 else rng.choice(legal)
+        await act(mover, choice)
+        await asyncio.sleep(0.02)
+    raise AssertionError("the wanted moment never came")
+
+
+class MatchOver(Exception):
+    """The match ended before the wanted moment."""
+
+
+def table_state(server: ThreadServer, table: str) -> Any:
+    # The table itself (same process): only read while nothing can move (a seat's turn, or
+    # a claim waiting for answers).
+    return server.app.state.registry.tables[table]
+
+
+def test_claims_by_people_rejected_then_accepted(thread_server: ThreadServer) -> None:
+    async def go() -> None:
+        body = {"seats": [{"kind": "human"}] * 3, "deal_pause": 0, "seed": 11, "first_dealer": 0}
+        table, seats = await new_table(thread_server.url, body, ["a", "b", "c"])
+        clients = await connect_all(thread_server.ws, table, seats)
+        watcher = await Client.connect(thread_server.ws, table, None, None)
+        rng = random.Random(5)
+        claimer = await until(clients, in_play, rng)
+        others = [c for c in clients if c is not claimer]
+        assert claimer.state is not None
+        left = claimer.state["offers"]["claim_max"]
+        hand = claimer.state["view"]["hand"]
+        assert left == 10 - len(claimer.state["view"]["tricks"]) and left >= 1
+        assert all(c.state and c.state["offers"]["claim_max"] is None for c in others)
+        # Nobody else saw the claimer's cards before the claim.
+        for c in [*others, watcher]:
+            assert c.state is not None
+            dealt = c.state["view"]["dealt_hand"]  # this deal's (a redeal keeps the number)
+            for m in c.messages:
+                if m["type"] == "state" and m["view"] and m["view"]["dealt_hand"] == dealt:
+                    assert not set(hand) & set(m["view"].get("hand") or []), m["view"]["hand"]
+
+        async def refused(c: Client, msg: dict[str, Any], code: str) -> dict[str, Any]:
+            mark = len(c.messages)
+            await c.send(msg)
+            rej = await c.wait_for(lambda m: m["type"] == "reject", mark)
+            assert rej["code"] == code, rej
+            return rej
+
+        await refused(others[0], {"type": "claim", "tricks": 1}, "not_your_turn")
+        await refused(watcher, {"type": "claim", "tricks": 1}, "not_seated")
+        for bad in (0, left + 1, "all", True, None, 1.5):
+            rej = await refused(claimer, {"type": "claim", "tricks": bad}, "bad_message")
+            assert f"from 1 to {left}" in rej["message"]
+        await refused(others[0], {"type": "claim_answer", "accept": True}, "no_claim")
+        await refused(others[0], {"type": "claim_answer", "accept": "yes"}, "bad_message")
+
+        marks = [len(c.messages) for c in [*clients, watcher]]
+        await claimer.send({"type": "claim", "tricks": 1})
+        for c, mark in zip([*clients, watcher], marks, strict=True):
+            shown = await c.wait_for(lambda m: m["type"] == "claim", mark)
+            assert shown["seat"] == claimer.seat and shown["tricks"] == 1 and shown["of"] == left
+            assert sorted(shown["hand"]) == sorted(hand)  # the claimer's cards, nothing else
+            assert shown["waiting"] == sorted(o.seat for o in others)
+        # While it waits: no move, no second claim, no answer from the claimer; no timer.
+        st = await others[0].wait_for(lambda m: m["type"] == "state" and m["table"]["claim"])
+        assert st["table"]["timer"] is None and st["offers"]["claim_max"] is None
+        card = claimer.state["view"]["legal"][0]
+        rej = await refused(
+            claimer,
+            {"type": "action", "command_id": "x1", "expected_seq": st["seq"], "action": card},
+            "claim_pending",
+        )
+        await refused(claimer, {"type": "claim", "tricks": 1}, "claim_pending")
+        await refused(claimer, {"type": "claim_answer", "accept": True}, "not_asked")
+        await refused(watcher, {"type": "claim_answer", "accept": True}, "not_seated")
+        mark = len(claimer.messages)
+        await others[0].send({"type": "claim_answer", "accept": True})
+        await refused(others[0], {"type": "claim_answer", "accept": False}, "not_asked")
+        await others[1].send({"type": "claim_answer", "accept": False})
+        result = await claimer.wait_for(lambda m: m["type"] == "claim_result", mark)
+        assert result["accepted"] is False and result["reason"] == "rejected"
+        assert result["by"] == others[1].seat
+        await claimer.wait_for(lambda m: m["type"] == "state" and not m["table"]["claim"], mark)
+        # One claim per seat and position: play a card first.
+        await refused(claimer, {"type": "claim", "tricks": 1}, "claim_limit")
+        await act(claimer, claimer.state["view"]["legal"][0])
+
+        # The next to act in the card play claims every trick left; both others accept.
+        nxt = await until(clients, in_play, rng)
+        assert nxt.state is not None
+        left = nxt.state["offers"]["claim_max"]
+        won_before = nxt.state["view"]["tricks_won"][nxt.seat]
+        mark = len(nxt.messages)
+        await nxt.send({"type": "claim", "tricks": left})
+        await nxt.wait_for(lambda m: m["type"] == "claim", mark)
+        live = table_state(thread_server, table)
+        hooks = get_game("paston").table.claims
+        assert hooks is not None
+        at_claim = live.in_progress.copy()
+        expected = claim_line(at_claim, nxt.seat, left, hooks)
+        try:
+            certain = guaranteed(at_claim, nxt.seat, left, hooks)
+        except OutOfBudget:
+            certain = None
+        for c in clients:
+            if c is not nxt:
+                await c.send({"type": "claim_answer", "accept": True})
+        result = await nxt.wait_for(lambda m: m["type"] == "claim_result", mark)
+        assert result["accepted"] is True and result["tricks"] == left
+        over = await nxt.wait_for(lambda m: m["type"] == "state" and m["deal_over"], mark)
+        # The server played the rest out along the claim's line, as ordinary actions.
+        texts = []
+        for action in expected:
+            texts.append(at_claim.action_str(action))
+            at_claim.apply(action)
+        assert at_claim.is_over
+        assert over["deal_over"]["actions"][-len(texts) :] == texts
+        won = over["view"]["tricks_won"][nxt.seat] - won_before
+        assert won == hooks.tricks_won(at_claim)[nxt.seat] - won_before
+        if certain:
+            assert won == left  # a claim that holds is scored exactly as claimed
+        assert over["deal_over"]["scores"] is not None
+        for c in [*clients, watcher]:
+            await c.close()
+
+    run(go())
+
+
+def test_bots_accept_exactly_the_claims_that_hold(thread_server: ThreadServer) -> None:
+    """A person claims at each of their card-play turns (one trick, then every trick left);
+    the bots' answer is what the exhaustive check on the true deal says, every time."""
+
+    async def go() -> None:
+        bot = {"kind": "bot", "bot": "random"}
+        seen: set[bool] = set()
+        for game, bots in (("paston", 2), ("paskievics", 3)):
+            hooks = get_game(game).table.claims
+            assert hooks is not None
+            body = {
+                "game": game,
+                "seats": [{"kind": "human"}] + [bot] * bots,
+                "seed": 3,
+                "first_dealer": 0,
+            }
+            table, seats = await new_table(thread_server.url, body, ["me"])
+            (me,) = await connect_all(thread_server.ws, table, seats)
+            rng = random.Random(9)
+            claims = 0
+            while claims < 6:
+                try:
+                    await until([me], in_play, rng, limit=4000)
+                except MatchOver:
+                    break
+                assert me.state is not None
+                left = me.state["offers"]["claim_max"]
+                tricks = left if claims % 2 else 1
+                truth = table_state(thread_server, table).in_progress.copy()
+                try:
+                    holds: bool | None = guaranteed(truth, me.seat, tricks, hooks)
+                except OutOfBudget:
+                    holds = None
+                mark = len(me.messages)
+                await me.send({"type": "claim", "tricks": tricks})
+                shown = await me.wait_for(lambda m: m["type"] == "claim", mark)
+                assert sorted(shown["hand"]) == sorted(me.state["view"]["hand"])
+                result = await me.wait_for(lambda m: m["type"] == "claim_result", mark)
+                assert result["accepted"] is (holds is True), (game, tricks, holds, result)
+                seen.add(bool(result["accepted"]))
+                claims += 1
+                after = await me.wait_for(
+                    lambda m: m["type"] == "state" and not m["table"]["claim"], mark
+                )
+                if not result["accepted"] and my_turn(me) and after["view"]["phase"] == "play":
+                    await act(me, rng.choice(after["view"]["legal"]))
+            await me.close()
+        assert seen == {True, False}, seen
+
+    run(go())
+
+
+def test_paston_concede_is_the_surrender_and_paris_offers_no_claim(
+    thread_server: ThreadServer,
+) -> None:
+    async def go() -> None:
+        body = {"seats": [{"kind": "human"}] * 3, "deal_pause": 0, "seed": 4, "first_dealer": 0}
+        table, seats = await new_table(thread_server.url, body, ["a", "b", "c"])
+        clients = await connect_all(thread_server.ws, table, seats)
+        rng = random.Random(2)
+
+        def may_concede(c: Client) -> bool:
+            return bool(c.state and c.state["offers"]["concede"])
+
+        async def refused(c: Client, msg: dict[str, Any], code: str) -> None:
+            mark = len(c.messages)
+            await c.send(msg)
+            rej = await c.wait_for(lambda m: m["type"] == "reject", mark)
+            assert rej["code"] == code, rej
+
+        # Before the declaration nobody may concede: the answer says what to do instead.
+        mover = next(c for c in clients if my_turn(c))
+        await refused(mover, {"type": "concede", "command_id": "k0"}, "no_concede")
+        await refused(mover, {"type": "concede"}, "bad_message")
+        declarer = await until(clients, may_concede, rng)
+        assert declarer.state is not None
+        assert declarer.state["view"]["phase"] == "declare"
+        assert "surrender" in declarer.state["view"]["legal"]
+        others = [c for c in clients if c is not declarer]
+        assert not any(may_concede(c) for c in others)
+        await refused(others[0], {"type": "concede", "command_id": "k1"}, "no_concede")
+        mark = len(declarer.messages)
+        await declarer.send({"type": "concede", "command_id": "k2"})
+        ack = await declarer.wait_for(lambda m: m.get("command_id") == "k2", mark)
+        assert ack["type"] == "ack"
+        over = await declarer.wait_for(lambda m: m["type"] == "state" and m["deal_over"], mark)
+        assert over["deal_over"]["actions"][-1] == "surrender"
+        assert over["table"]["score_sheet"][-1]["contract"] == "surrender"
+        for c in clients:
+            await c.close()
+
+        # Paris is no trick game: no claim is offered, and one sent is refused.
+        body = {"game": "paris", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]}
+        table, seats = await new_table(thread_server.url, body, ["p"])
+        (p,) = await connect_all(thread_server.ws, table, seats)
+        assert p.state is not None and p.state["offers"]["claim_max"] is None
+        assert p.state["offers"]["concede"] is False
+        await refused(p, {"type": "claim", "tricks": 1}, "no_claims")
+        await refused(p, {"type": "concede", "command_id": "k3"}, "no_concede")
+        await p.close()
+
+    run(go())

@@ -409,7 +409,7 @@ class Table:
                     "kind": s.kind,
                     "nickname": s.nickname,
                     "bot": s.bot,
-                    "connected": s.kind == "bot" or s.sockets > 0,
+                    "connected": s.kind == "bot" or (s.sockets > 0 and not s.left),
                     "stand_in": self._stand_in_active(i, now),
                     "stand_in_at": self._stand_in_at(i),
                     # Public: the name above is a registered player's (nothing else of them).
@@ -564,7 +564,7 @@ class Table:
         if seat is not None:
             s = self.seats[seat]
             msg["nickname"] = s.nickname
-            msg["connected"] = s.kind == "bot" or s.sockets > 0
+            msg["connected"] = s.kind == "bot" or (s.sockets > 0 and not s.left)
             msg["stand_in"] = s.stand_in_shown = self._stand_in_active(seat, now)
             # A countdown for the others: when the stand-in bot takes over (None: not away).
             msg["stand_in_at"] = self._stand_in_at(seat)

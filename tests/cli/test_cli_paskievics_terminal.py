@@ -43,10 +43,12 @@ def test_a_whole_game_hides_the_bots_discards_and_keeps_a_score_sheet(tmp_path: 
     told = [line for line in out.splitlines() if re.match(r"heuristic-\d: discard", line)]
     assert told, out[-3000:]
     assert all(re.fullmatch(r"heuristic-\d: discards? \d cards?", line) for line in told), told
-    # The score sheet after every deal but the last, and with the final result.
+    # Every deal with scores is explained with the running totals; the sheet ends the game.
     overs = out.count(" is over")
     assert overs >= 2, out[-3000:]
-    assert out.count("Score sheet") >= overs, out[-3000:]
+    assert out.count("Scores (running totals): ") >= 2, out[-3000:]
+    assert "card points " in out
+    assert out.count("Score sheet") == 1, out[-3000:]
     assert "Game over: best " in out
     record = json.loads((tmp_path / "g.json").read_text(encoding="utf-8"))
     assert paston.replay(record)["over"] is True
@@ -60,7 +62,7 @@ def test_the_terminal_speaks_hungarian(tmp_path: Path) -> None:
         "Te jössz: ",
         "A lapjaid",
         "1. leosztás · oszt: ",
-        "lejátszott ütések: ",
+        "kártyajáték",
         "Pontozólap",
     ):
         assert words in out, (words, out[-3000:])

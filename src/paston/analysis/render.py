@@ -24,7 +24,7 @@ from ..core.registry import UnknownGame, get_game
 from ..i18n import t
 from .model import Analysis, DealAnalysis, Decision, PlayerReport
 from .records import game_of_record
-from .report import COUNTED
+from .report import COUNTED, player_reports
 
 __all__ = [
     "analysis_renderable",
@@ -146,6 +146,39 @@ def _report_table(players: Sequence[PlayerReport], title: str) -> Table:
     return table
 
 
+def unit_of(decision: Decision, units: Mapping[str, Any]) -> str:
+    """The key of ``units`` (one unit per kind of decision, as the settings publish them)
+    that ``decision`` is valued in: its phase's, else ``other``."""
+    return decision.phase if decision.phase in units else "other"
+
+
+def _reports(analysis: Analysis, title: str) -> list[RenderableType]:
+    """The report per player: one table, or one per unit for a game that values kinds of
+    decision in different units (Paskievics: card play in card points, the rest in game
+    points), since such losses do not add up."""
+    units = analysis.settings.get("unit")
+    if not isinstance(units, dict) or len(units) < 2:
+        return [_report_table(analysis.players, title)]
+    decisions = [d for deal in analysis.deals for d in deal.decisions]
+    tables: list[RenderableType] = []
+    for key, unit in units.items():
+        mine = [d for d in decisions if unit_of(d, units) == key]
+        if not mine:
+            continue
+        where = _when_phase(key)
+        tables.append(_report_table(player_reports(mine, analysis.names),
+                                    f"{title}: {where} ({unit})"))  # fmt: skip
+    return tables or [_report_table(analysis.players, title)]
+
+
+def _when_phase(key: str) -> str:
+    if key == "play":
+        return t("analyse.unit.play", "card play")
+    if key == "other":
+        return t("analyse.unit.other", "the other decisions")
+    return key
+
+
 def _hooks_of(analysis: Analysis) -> AnalysisHooks | None:
     """The analysis hooks of the game analysed, when it names one the registry has."""
     if not analysis.game:
@@ -174,7 +207,7 @@ def analysis_renderable(
         parts.append(Text(""))
     title = (t("analyse.report.game", "Game report") if analysis.kind == "game"
              else t("analyse.report.deal", "Deal report"))  # fmt: skip
-    parts.append(_report_table(analysis.players, title))
+    parts += _reports(analysis, title)
     # A game's own legend describes its own evaluator; the generic one's analyses (they
     # publish their method) get the generic legend, from their unit and thresholds.
     legend: Callable[[Mapping[str, Any]], str] = units_legend

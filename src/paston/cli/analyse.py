@@ -4,10 +4,11 @@ RECORD is a deal or game record (a JSON file, or ``-`` for standard input) or an
 ``records.jsonl`` (any file ending in ``.jsonl``, or ``--lines``), read one record per line.
 Text output lists each deal's inaccuracies, mistakes and blunders, the game's table of the
 deal (Paston's double-dummy table) and the report per player; ``--json`` prints the analysis
-as one JSON object (one per line for a ``.jsonl`` file). A progress bar on standard error
-follows long analyses. Bad input prints one ``error:`` line and exits with status 2, like the
-other record commands. Any game with analysis hooks is analysed, by its own evaluator or, with
-``--generic``, by the generic Monte-Carlo one (:class:`paston.analysis.MonteCarloEvaluator`).
+as one JSON object (one per line for a ``.jsonl`` file). Progress goes to standard error: on
+a terminal a bar (deal k of n, decisions, time spent and left), else one line per deal. Bad
+input prints one ``error:`` line and exits with status 2, like the other record commands.
+Any game with analysis hooks is analysed, by its own evaluator or, with ``--generic``, by
+the generic Monte-Carlo one (:class:`paston.analysis.MonteCarloEvaluator`).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from ..core.errors import RecordError
 from ..core.registry import default_game
+from ..i18n import t
 from .records import GAME_OPTION, fail, game_info, read_record
 
 __all__ = ["register"]
@@ -76,17 +78,66 @@ def _evaluator(game: str, generic: bool) -> Any:
 def _analyse_one(
     record: dict[str, Any], settings: Any, where: str, game: str, generic: bool = False
 ) -> Any:
+    """The analysis of ``record``, deal by deal, with its progress on standard error: on a
+    terminal a bar (deal k of n, decisions, time spent and left), else one line per deal."""
+    from ..analysis.progress import Progress as Step
+    from ..analysis.progress import analyse_by_deal, duration
+
     evaluator = _evaluator(game, generic)
     try:
-        total = evaluator.count(record)
+        evaluator.outline(record)
+        evaluator.count(record)
     except RecordError as exc:
         fail(f"{where}: {exc}")
+    err = Console(stderr=True, highlight=False)
+    if not err.is_terminal:
+        said = [0]
+
+        def line(p: Step) -> None:
+            # One line per finished deal (and none for a quick one-deal record).
+            if p.deals_done > said[0] and (p.deals > 1 or p.elapsed >= 2):
+                said[0] = p.deals_done
+                left = duration(p.left) if p.left is not None else "?"
+                err.print(
+                    t(
+                        "analyse.progress",
+                        "analysing: deal {k} of {n} done · {elapsed} elapsed · about {left} left",
+                        k=p.deals_done,
+                        n=p.deals,
+                        elapsed=duration(p.elapsed),
+                        left=left,
+                    ),
+                    soft_wrap=True,
+                )
+
+        return analyse_by_deal(evaluator, record, settings, line)
     with Progress(
-        TextColumn("analysing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-        console=Console(stderr=True), transient=True, disable=total < 10,
-    ) as progress:  # fmt: skip
-        task = progress.add_task("analyse", total=total)
-        return evaluator.analyse(record, settings, step=lambda: progress.advance(task))
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn(t("analyse.decisions", "decisions")),
+        TimeElapsedColumn(),
+        TextColumn("{task.fields[left]}"),
+        console=err,
+        transient=True,
+    ) as bar:
+        task = bar.add_task("", total=None, left="")
+
+        def tick(p: Step) -> None:
+            left = (
+                ""
+                if p.left is None
+                else t("analyse.left", "about {left} left", left=duration(p.left))
+            )
+            bar.update(
+                task,
+                completed=p.decisions,
+                total=p.total_decisions or None,
+                left=left,
+                description=t("analyse.deal_of", "deal {k} of {n}", k=p.deal, n=p.deals),
+            )
+
+        return analyse_by_deal(evaluator, record, settings, tick)
 
 
 def register(app: typer.Typer) -> None:

@@ -23,12 +23,15 @@ from . import LANGUAGES, Entry, catalogue_path
 
 _SRC = Path(__file__).resolve().parents[1]
 _STR = r'"((?:[^"\\\n]|\\.)*)"'
-# `t(` and `tr(` (the name modules use where a local `t` is something else).
-_KEY = r"\btr?\(\s*\"([A-Za-z0-9_.-]+)\"\s*,\s*"
+# `t(` and `tr(` (the name modules use where a local `t` is something else), and `lazy_t(`
+# (paston.terminal.words: a text fixed at import, translated where it is shown).
+_KEY = r"\b(?:tr?|lazy_t)\(\s*\"([A-Za-z0-9_.-]+)\"\s*,\s*"
 _OBJ = r"(\{(?:[^{}]|\{[A-Za-z_]\w*\})*\})"  # a plural object; its texts may hold {name}
 _JS_CALL = re.compile(_KEY + r"(?:" + _STR + r"|`([^`]*)`|" + _OBJ + ")")
-# Python may split a long English text into adjacent literals ("a " "b"): all are read.
-_PY_STRS = r'((?:"(?:[^"\\\n]|\\.)*"\s*)+)'
+# Python may split a long English text into adjacent literals ("a " "b"): all are read,
+# in either quote (the formatter writes '"{text}" is …' with single quotes).
+_PY_STR = r'"((?:[^"\\\n]|\\.)*)"|\'((?:[^\'\\\n]|\\.)*)\''
+_PY_STRS = r"((?:(?:" + r'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'' + r")\s*)+)"
 _PY_CALL = re.compile(_KEY + r"(?:" + _PY_STRS + r"|" + _OBJ + ")")
 _PLURAL_PART = re.compile(r"[\"']?(zero|one|two|few|many|other)[\"']?\s*:\s*" + _STR)
 _HTML_ATTR = re.compile(r'data-i18n(?:-html)?="([A-Za-z0-9_.-]+)"[^>]*>((?:(?!</).)*)', re.S)
@@ -43,6 +46,11 @@ def _unescape(text: str) -> str:
     return json.loads(f'"{text}"') if "\\" in text else text
 
 
+def _unescape_single(text: str) -> str:
+    """A single-quoted Python literal's text (its ``\\'`` escapes undone)."""
+    return _unescape(text.replace("\\'", "'").replace('"', '\\"')) if "\\" in text else text
+
+
 def _plural(obj: str) -> dict[str, str] | None:
     parts = {k: _unescape(v) for k, v in _PLURAL_PART.findall(obj)}
     return parts or None
@@ -53,7 +61,10 @@ def _calls(pattern: re.Pattern[str], text: str) -> Iterable[tuple[str, Entry | N
         key, groups = m.group(1), m.groups()[1:]
         english: Entry | None = None
         if groups[0] is not None and pattern is _PY_CALL:
-            english = "".join(_unescape(part) for part in re.findall(_STR, groups[0]))
+            english = "".join(
+                _unescape(double) if double or not single else _unescape_single(single)
+                for double, single in re.findall(_PY_STR, groups[0])
+            )
         elif groups[0] is not None:
             english = _unescape(groups[0])
         elif len(groups) > 2 and groups[1] is not None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -36,13 +37,25 @@ from .session import BadInput, TerminalSession, as_yours, is_number
 
 __all__ = ["COMMANDS", "GameSession", "ProtocolSession", "legal_summary", "terminal_hooks"]
 
-#: The commands every game shares, as ``help`` lists them (``score`` only where there is a
-#: score sheet).
-COMMANDS = """\
-Commands: help, hint (a bot's advice), {score}show (redraw), quit
-(saves the game; continue later with: paston play --resume FILE)."""
+
+def commands_text(score: bool) -> str:
+    """The commands every game shares, as ``help`` lists them (``score`` only where there
+    is a score sheet), in the player's language."""
+    sheet = t("term.cmd.score", "score (the sheet), ") if score else ""
+    return t(
+        "term.commands",
+        "Commands: help, hint (a bot's advice), {score}show (redraw),\n"
+        "quit (saves the game; continue later with: paston play --resume FILE).",
+        score=sheet,
+    )
+
+
+#: The commands' help in English (``commands_text`` in the player's language).
+COMMANDS = commands_text(True)
 
 _SCORE_WORDS = ("score", "scores", "sheet")
+#: An engine's list of the legal actions inside its reason (``…; legal: pass, glitch``).
+_ENGINE_LEGAL = re.compile(r"\s*[;,]?\s*legal: [^)]*")
 
 #: How many legal actions an error line names before pointing at the numbered list.
 _LEGAL_SHOWN = 8
@@ -58,7 +71,8 @@ def legal_summary(legal: Sequence[str]) -> str:
     """
     if len(legal) <= _LEGAL_SHOWN:
         return ", ".join(legal)
-    return f"{', '.join(legal[:_LEGAL_SHOWN])}, … ({len(legal)} in all)"
+    more = t("term.in_all", "({n} in all)", n=len(legal))
+    return f"{', '.join(legal[:_LEGAL_SHOWN])}, … {more}"
 
 
 def _json_view(view: Any, names: Sequence[str], match: Any) -> str:
@@ -124,12 +138,11 @@ class GameSession(TerminalSession):
         self.match = match
         self.bot_specs = dict(bot_specs)
         self.rng = rng
-        score = "score (the score sheet), " if self.hooks.score_sheet is not None else ""
-        commands = COMMANDS.format(score=score)
-        self.help_text = f"{self.hooks.help.rstrip()}\n{commands}" if self.hooks.help else commands
+        commands = commands_text(self.hooks.score_sheet is not None)
+        # str(): a game's help may be a lazy text (terminal.words), in the player's language.
+        game_help = str(self.hooks.help)
+        self.help_text = f"{game_help.rstrip()}\n{commands}" if game_help else commands
         self._state: State | None = None
-        #: Hands dealt by this session (a hand's default title counts them).
-        self._number = 0
         #: The title of the hand in play (kept for its end: a match may count on by then).
         self._hand_name = ""
 
@@ -158,9 +171,21 @@ class GameSession(TerminalSession):
     def _title(self) -> str:
         if self.hooks.hand_title is not None:
             return self.hooks.hand_title(self.match)
-        return t("term.hand", "Hand {n}", n=self._number)
+        return t("term.hand", "Hand {n}", n=self.hands_dealt)
+
+    def _count_saved_hands(self) -> None:
+        """After ``--resume``: the hands the saved game had dealt (its ``meta.hands``, else
+        at least the one in it), so that the next hand's number counts on."""
+        if self.hands_dealt or self.match.current is None:
+            return
+        saved = self.earlier_meta.get("hands") if isinstance(self.earlier_meta, Mapping) else None
+        if isinstance(saved, int) and not isinstance(saved, bool) and 0 < saved < 10**9:
+            self.hands_dealt = saved
+        else:
+            self.hands_dealt = 1
 
     def next_state(self) -> State | None:
+        self._count_saved_hands()
         while True:
             current = self.match.current
             if current is not None and not current.is_over:
@@ -188,7 +213,7 @@ class GameSession(TerminalSession):
             state: State = deal_seeded(self.match, self.seed)
         else:
             state = self.match.next_state(self.rng)
-        self._number += 1
+        self.hands_dealt += 1
         view = state.view(self.person)
         self._hand_name = self._title()
         if self.hooks.hand_start is not None:
@@ -247,7 +272,7 @@ class GameSession(TerminalSession):
 
     def prompt(self, view: Any) -> str:
         phase = self._state.phase if self._state is not None else ""
-        return self.hooks.prompts.get(phase, f"{self.info.name}> ")
+        return str(self.hooks.prompts.get(phase, f"{self.info.name}> "))
 
     def forced(self, view: Any) -> int | None:
         return self.hooks.forced(view) if self.hooks.forced is not None else None
@@ -271,7 +296,8 @@ class GameSession(TerminalSession):
         if len(words) == 1 and is_number(words[0]):
             number = int(words[0])
             if not 1 <= number <= len(legal):
-                raise InputError(f"Choose a number from 1 to {len(legal)}.")
+                raise InputError(t("term.choose_number", "Choose a number from 1 to {n}.",
+                                   n=len(legal)))  # fmt: skip
             return int(legal[number - 1])
         return command
 
@@ -290,10 +316,20 @@ class GameSession(TerminalSession):
             raise BadInput(str(exc)) from None
         except (IllegalAction, ValueError) as exc:
             reason = exc.reason if isinstance(exc, IllegalAction) else str(exc)
+            # The legal actions follow once, in the screen's notation: an engine's own list
+            # of them (in the notation of records) is left out of its reason.
+            reason = _ENGINE_LEGAL.sub("", reason).rstrip(" ;,") or reason
             summary = self.hooks.legal_summary or legal_summary
-            legal = summary([state.action_str(a) for a in view.legal])
+            # The legal actions as the screen writes them (a game's labels: 10♥, not TH).
+            legal = summary([self.action_label(a, view).plain for a in view.legal])
             raise BadInput(
-                f'Not allowed: "{written}": {as_yours(reason, self.person)}. Legal: {legal}'
+                t(
+                    "term.not_allowed",
+                    'Not allowed: "{written}": {reason}. Legal: {legal}',
+                    written=written,
+                    reason=as_yours(reason, self.person),
+                    legal=legal,
+                )
             ) from None
         return int(action)
 

@@ -41,6 +41,8 @@ YOU = "You"
 QUIT_WORDS = ("quit", "exit", "q")
 HELP_WORDS = ("help", "?", "h")
 SHOW_WORDS = ("show", "board", "look", "hand", "status")
+#: The most choices a hint lists (one line each): it must leave the hand on a 24-line screen.
+HINT_ROWS = 5
 
 
 def as_yours(message: str, person: int) -> str:
@@ -107,6 +109,9 @@ class TerminalSession(ABC):
         self.earlier_meta: Mapping[str, Any] = {}
         self.keys: Keys | None = None
         self.auto_play = True
+        #: Hands dealt in this match so far, the saved game's included (``meta.hands``): a
+        #: hand's default title counts on from them after ``--resume``.
+        self.hands_dealt = 0
         #: A key was pressed during the bots' pauses: no more pauses until the person acts.
         self._skipping = False
         players = len(self.bots) + 1
@@ -239,14 +244,14 @@ class TerminalSession(ABC):
         # game: say what went wrong and play a legal action for it.
         try:
             action = self.bots[seat].act(view)
-            problem = None if action in view.legal else "chose an illegal action"
+            illegal = t("term.bot_illegal", "chose an illegal action")
+            problem = None if action in view.legal else illegal
         except Exception as exc:
-            problem = f"failed ({type(exc).__name__}: {exc})"
+            problem = t("term.bot_error", "failed ({error})", error=f"{type(exc).__name__}: {exc}")
         if problem is not None:
-            self.console.print(
-                Text(f"({self.names[seat]} {problem}; playing a legal action for it)", "red"),
-                soft_wrap=True,
-            )
+            line = t("term.bot_failed", "({name} {problem}; playing a legal action for it)",
+                     name=self.names[seat], problem=problem)  # fmt: skip
+            self.console.print(Text(line, "red"), soft_wrap=True)
             action = view.legal[0]
         state.apply(action)
         if self.pause > 0 and self.watching(state) and not self._skipping:
@@ -321,22 +326,24 @@ class TerminalSession(ABC):
             )
             return
         # Best first; the first column is what to type for each (the listed choice's
-        # number), never a rank that could be mistaken for one.
+        # number), never a rank that could be mistaken for one. One line per choice and at
+        # most HINT_ROWS of them: the hint must leave the hand on a 24-line screen.
         title = t("term.hint_from", "Hint from {bot} (best first)", bot=self._hint_bot.name)
-        table = Table(title=title, title_justify="left")
-        table.add_column("type", justify="right", no_wrap=True)
-        table.add_column("action", no_wrap=True)
-        table.add_column("value", justify="right", no_wrap=True)
-        table.add_column("why")
-        for choice in choices[:10]:
+        table = Table(title=title, title_justify="left", box=None, pad_edge=False)
+        table.add_column(t("term.hint.type", "type"), justify="right", no_wrap=True)
+        table.add_column(t("term.hint.action", "action"), no_wrap=True)
+        table.add_column(t("term.hint.value", "value"), justify="right", no_wrap=True)
+        table.add_column(t("term.hint.why", "why"), no_wrap=True, overflow="ellipsis")
+        for choice in choices[:HINT_ROWS]:
             table.add_row(
                 self.choice_of(choice.action, view),
                 self.action_label(choice.action, view),
                 f"{choice.value:.2f}",
                 choice.reason,
             )
-        if len(choices) > 10:
-            table.caption = f"and {len(choices) - 10} more"
+        if len(choices) > HINT_ROWS:
+            table.caption = t("term.hint.more", "and {n} more", n=len(choices) - HINT_ROWS)
+            table.caption_justify = "left"
         self.console.print(table)
 
     # ----------------------------------------------------------------- saving
@@ -357,14 +364,14 @@ class TerminalSession(ABC):
             date=date,
             bots=[self.bot_specs.get(s) for s in range(seats)],
             result=result,
-            extra={"person": self.person},
+            extra={"person": self.person, "hands": self.hands_dealt},
         )
         kept = {
             k: v
             for k, v in earlier.items()
             if isinstance(k, str)
             and (k not in STANDARD_TAGS or k in ("event", "site"))
-            and k != "person"
+            and k not in ("person", "hands")
         }
         return {**kept, **meta}
 
@@ -394,7 +401,12 @@ class TerminalSession(ABC):
         except OSError as exc:
             self.console.print(
                 Text(
-                    f"Could not save the game to {self.save_path}: {exc.strerror or exc}",
+                    t(
+                        "term.save_failed",
+                        "Could not save to {path}: {error}",
+                        path=self.save_path,
+                        error=exc.strerror or exc,
+                    ),
                     style="red",
                 ),
                 soft_wrap=True,

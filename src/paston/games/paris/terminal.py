@@ -9,6 +9,7 @@ them). The person types a choice number, an action in the notation (``play 7h 7s
 
 from __future__ import annotations
 
+import textwrap
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -18,25 +19,32 @@ from rich.text import Text
 
 from ...core.hooks.terminal import InputError, TerminalHooks
 from ...i18n import t
+from ...terminal.words import lazy_t
 from .actions import action_str, parse_action, play_cards
 from .cards import CARD_NAMES
 from .match import SESSION_FORMAT, ParisMatch, session_from_record
 from .record import state_from_record
 from .shuffle import deal_game, seeded_record
 from .state import ParisState
-from .text import event_text, render_view, result_text, state_text
+from .text import cards_str, event_text, render_view, result_text, state_text
 from .view import ParisView, public_action_text
 
 __all__ = ["HELP", "HOOKS", "PROMPTS"]
 
 #: The prompt of each phase; every prompt ends in ``"> "`` (scripts wait for it).
-PROMPTS = {"swap": "swap> ", "play": "play> "}
+PROMPTS = {
+    "swap": lazy_t("term.paris.prompt.swap", "swap> "),
+    "play": lazy_t("term.prompt.play", "play> "),
+}
 
-HELP = """\
-Type the number of a listed choice, or an action:
-  swap phase   swap KH 7D   (a hand card for one of your face-up cards), ready
-  play phase   play 7H 7S   (or just: 7h 7s), pickup, blind 1
-Cards: rank 3-9, T or 10, J, Q, K, A, 2 and suit C D H S (or ♣ ♦ ♥ ♠); lower case is fine."""
+HELP = lazy_t(
+    "term.paris.help",
+    "Type the number of a listed choice, or an action:\n"
+    "  swap phase   swap KH 7D   (a hand card for one of your face-up cards), ready\n"
+    "  play phase   play 7H 7S   (or just: 7h 7s), pickup, blind 1\n"
+    "Cards: rank 3-9, T or 10, J, Q, K, A, 2 and suit C D H S (or ♣ ♦ ♥ ♠);\n"
+    "lower case is fine. [1] [2] … are your face-down cards (blind 1 plays the first).",
+)
 
 #: The person's name at the table (verbs agree with it).
 YOU = "You"
@@ -62,13 +70,16 @@ def legal_summary(legal: Sequence[str]) -> str:
         if len(actions) <= 3 or kind == "blind":
             parts.append(", ".join(actions))
         else:
-            parts.append(f"{len(actions)} {kind}s ({', '.join(actions[:3])}, …)")
-    return "; ".join(parts) + " (or the number of a listed choice)"
-
-
-def _verb(name: str) -> str:
-    """``name makes`` (``You make``)."""
-    return f"{name} {'make' if name == YOU else 'makes'}"
+            parts.append(
+                t(
+                    "term.paris.kind_count",
+                    "{n} × {kind} ({examples}, …)",
+                    n=len(actions),
+                    kind=kind,
+                    examples=", ".join(actions[:3]),
+                )
+            )
+    return "; ".join(parts) + " " + t("term.paris.or_number", "(or the number of a listed choice)")
 
 
 def _drawn(before: ParisView, after: ParisView, action: str) -> str:
@@ -78,7 +89,11 @@ def _drawn(before: ParisView, after: ParisView, action: str) -> str:
         played = Counter(play_cards(parse_action(action)))
     left = Counter(before.hand) - played
     new = Counter(after.hand) - left
-    return "you drew " + " ".join(CARD_NAMES[c] for c in sorted(new.elements()))
+    return t(
+        "term.paris.you_drew",
+        "you drew {cards}",
+        cards=" ".join(CARD_NAMES[c] for c in sorted(new.elements())),
+    )
 
 
 def narrate(
@@ -95,13 +110,33 @@ def narrate(
     if after.phase == "play" and before.phase == "swap":
         starter = after.starter if after.starter is not None else after.to_act
         if starter is not None:
-            lines.append(Text(f"Play begins: {_verb(names[starter])} the opening play.", "cyan"))
+            begins = (
+                t("term.paris.begins.you", "Play begins: You make the opening play.")
+                if names[starter] == YOU
+                else t(
+                    "term.paris.begins",
+                    "Play begins: {name} makes the opening play.",
+                    name=names[starter],
+                )
+            )
+            lines.append(Text(begins, "cyan"))
     for s in after.finished:
         if s not in before.finished:
-            has = "have" if names[s] == YOU else "has"
-            lines.append(
-                Text(f"{names[s]} {has} no cards left: out in place {len(after.finished)}.")
+            out = (
+                t(
+                    "term.paris.out.you",
+                    "You have no cards left: out in place {n}.",
+                    n=len(after.finished),
+                )
+                if names[s] == YOU
+                else t(
+                    "term.paris.out",
+                    "{name} has no cards left: out in place {n}.",
+                    name=names[s],
+                    n=len(after.finished),
+                )
             )
+            lines.append(Text(out))
     return lines
 
 
@@ -109,9 +144,10 @@ def turn_text(view: ParisView) -> str:
     if view.phase == "swap":
         left = view.seats[view.seat].swaps_left
         return t(
-            "term.paris.swap", "swap a hand card for a face-up card ({left} left), or ready",
+            "term.paris.swap",
+            "swap a hand card for a face-up card ({left} left), or ready",
             left=left,
-        )  # fmt: skip
+        )
     if view.opening:
         return t("term.paris.opening", "make the opening play (your lowest cards)")
     if any(action_str(a).startswith("blind") for a in view.legal):
@@ -131,12 +167,16 @@ def parse_input(command: str, view: ParisView) -> str:
     if all(w.isascii() and w.isdigit() for w in words):
         if len(words) != 1:
             raise InputError(
-                f"Type one number (1 to {count}) or an action, e.g. 'play 7H 7S'; "
-                f"for a face-down card type 'blind N'"
+                t(
+                    "term.paris.one_number",
+                    "Type one number (1 to {n}) or an action, "
+                    "e.g. 'play 7H 7S'; for a face-down card type 'blind N'",
+                    n=count,
+                )
             )
         number = int(words[0])
         if not 1 <= number <= count:
-            raise InputError(f"Choose a number from 1 to {count}.")
+            raise InputError(t("term.choose_number", "Choose a number from 1 to {n}.", n=count))
         return action_str(view.legal[number - 1])
     lower = " ".join(w.lower() for w in words)
     if lower in _PICKUP_WORDS:
@@ -146,8 +186,11 @@ def parse_input(command: str, view: ParisView) -> str:
     if view.phase == "swap":
         if len(words) != 2:
             raise InputError(
-                "In the swap phase type 'swap X Y' (X from your hand, Y face up), "
-                "'ready', or a number."
+                t(
+                    "term.paris.swap_how",
+                    "In the swap phase type 'swap X Y' (X from "
+                    "your hand, Y face up), 'ready', or a number.",
+                )
             )
         return "swap " + " ".join(words)
     return "play " + " ".join(words)
@@ -173,8 +216,35 @@ def continuing(match: ParisMatch, view: ParisView) -> str:
 def hand_over(
     state: ParisState, match: ParisMatch, names: Sequence[str], person: int, width: int
 ) -> list[str]:
-    """The finished game with every card shown (a Paris game ends with all cards known)."""
-    return [state_text(state, names)]
+    """The finished game explained: the order the seats went out in, the loser and the cards
+    left in their hand (a Paris game ends with all cards known), and the session so far."""
+    lines = [result_text(state.ranking, state.loser, state.end, names)]
+    if state.loser is not None:
+        left = state.hand(state.loser)
+        lines.append(
+            t(
+                "term.paris.loser_held",
+                {
+                    "one": "{name} held {count} card: {cards}",
+                    "other": "{name} held {count} cards: {cards}",
+                },
+                name=names[state.loser],
+                count=len(left),
+                cards=cards_str(left),
+            )
+        )
+    if match.games > 1:
+        totals = " · ".join(f"{names[s]} {v:g}" for s, v in enumerate(match.totals))
+        lines.append(
+            t(
+                "term.paris.session",
+                "Game {n} of {games}; session totals: {totals}",
+                n=len(match.states),
+                games=match.games,
+                totals=totals,
+            )
+        )
+    return [line for part in lines for line in textwrap.wrap(part, 78, subsequent_indent="  ")]
 
 
 def outcome(match: ParisMatch, names: Sequence[str]) -> str:

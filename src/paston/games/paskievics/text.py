@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from typing import Any
 
 from ...i18n import t
+from .actions import KONTRA_WORDS
 from .cards import CARD_NAMES
 from .record import summary
 from .state import PaskievicsState
 from .view import PaskievicsView
 
-__all__ = ["render_view", "state_text"]
+__all__ = ["WIDTH", "fit", "phase_word", "render_view", "state_text"]
 
 
 def _seat_name(seat: int | None, names: Sequence[str] | None) -> str:
@@ -20,67 +22,105 @@ def _seat_name(seat: int | None, names: Sequence[str] | None) -> str:
     return names[seat] if names and seat < len(names) else f"seat {seat}"
 
 
-def render_view(view: PaskievicsView) -> str:
-    """One seat's view: the deal so far, the contract and partnership as known, the trick
-    (its words in the player's language, the notation as it is)."""
+#: The widest a line of the picture may be (an 80-column terminal, a margin of two).
+WIDTH = 78
+
+
+def phase_word(phase: str) -> str:
+    """A phase's name in the player's language."""
+    return {
+        "bidding": t("term.pk.phase.bidding", "bidding"),
+        "raise": t("term.pk.phase.raise", "bidding"),
+        "discard": t("term.pk.phase.discard", "discarding"),
+        "announce": t("term.pk.phase.announce", "announcements"),
+        "play": t("term.pk.phase.play", "card play"),
+        "scored": t("term.pk.phase.scored", "scored"),
+        "thrown-in": t("term.pk.phase.thrown_in", "thrown in"),
+    }.get(phase, phase)
+
+
+def fit(text: str, width: int = WIDTH, rows: int = 2) -> list[str]:
+    """``text`` wrapped to ``width`` columns in at most ``rows`` lines (the last one cut
+    with an ellipsis): the picture keeps its height whatever the deal holds."""
+    lines = textwrap.wrap(text, width, subsequent_indent="  ", break_on_hyphens=False) or [""]
+    if len(lines) > rows:
+        lines = lines[:rows]
+        lines[-1] = lines[-1][: width - 1] + "…"
+    return lines
+
+
+def render_view(
+    view: PaskievicsView, names: Sequence[str] | None = None, width: int = WIDTH
+) -> str:
+    """One seat's view in at most ten lines of ``width`` columns: the deal, the person's
+    hand, the contract and partnership as known, the discards, the announcements, the last
+    actions and the trick (its words in the player's language, the notation as it is;
+    seats by their ``names``)."""
     data: dict[str, Any] = view.to_json()
+
+    def name(seat: int | None) -> str:
+        return _seat_name(seat, names)
+
     lines = [
-        t("term.pk.head", "Paskievics, you are seat {seat} (dealer {dealer}, forehand "
-          "{forehand}, x{multiplier}); phase {phase}", seat=data["seat"], dealer=data["dealer"],
-          forehand=data["forehand"], multiplier=data["multiplier"], phase=data["phase"]),
+        t("term.pk.head2", "Dealer {dealer} · forehand {forehand} · ×{multiplier} · {phase}",
+          dealer=name(data["dealer"]), forehand=name(data["forehand"]),
+          multiplier=data["multiplier"], phase=phase_word(data["phase"])),
         t("term.pk.hand", "your hand: {cards}", cards=" ".join(data["hand"]) or "-"),
     ]  # fmt: skip
     if data["declarer"] is not None:
-        contract = t("term.pk.declarer", "declarer seat {seat}, {bid}", seat=data["declarer"],
+        contract = t("term.pk.plays", "{name} plays {bid}", name=name(data["declarer"]),
                      bid=data["bid"])  # fmt: skip
         if data["called"]:
             contract += t("term.pk.called", ", called {card}", card=data["called"])
-            if data["partner"] is not None:
-                who = (
-                    t("term.pk.alone", "alone")
-                    if data["alone"]
-                    else t("term.pk.partner", "partner seat {seat}", seat=data["partner"])
-                )
-                contract += f" ({who})"
+            if data["partner"] is None:
+                who = t("term.pk.partner_unknown", "partner unknown")
+            elif data["alone"]:
+                who = t("term.pk.alone", "alone")
+            else:
+                who = t("term.pk.partner_is", "partner {name}", name=name(data["partner"]))
+            contract += f" ({who})"
         lines.append(contract)
     if data["discarded_tarokks"] is not None:
         # What the discards make public (§6.3): each discard's tarokk count, and the tarokks
         # of the declarer's discard by name; every other discarded card stays face down.
         split = data["talon_split"] or []
         counts = ", ".join(
-            t("term.pk.seat_count", "seat {seat} {count}", seat=s, count=n)
-            for s, n in enumerate(data["discarded_tarokks"])
+            f"{name(s)} {n}" for s, n in enumerate(data["discarded_tarokks"])
             if s < len(split) and split[s]
-        )
+        )  # fmt: skip
         named = " ".join(data["declarer_discarded_tarokks"] or []) or t("term.pk.none", "none")
-        lines.append(t("term.pk.discarded", "tarokks discarded: {counts}; the declarer's: "
-                       "{named}", counts=counts or "-", named=named))  # fmt: skip
+        lines += fit(t("term.pk.discarded2", "tarokks laid away: {counts}; the declarer's: "
+                        "{named}", counts=counts or "-", named=named), width)  # fmt: skip
     if data["invitation"]:
         inv = data["invitation"]
-        lines.append(t("term.pk.invitation", "invitation: {kind} by seat {seat} showing {card}",
-                       kind=inv["kind"], seat=inv["by"], card=inv["card"]))  # fmt: skip
-    for item in data["announcements"]:
-        lines.append(
-            "  " + t("term.pk.announcement", "{item} by {side} (seat {seat}) level {level}",
-                     item=item["item"], side=item["side"], seat=item["by"],
-                     level=item["level"])
-        )  # fmt: skip
+        lines.append(t("term.pk.invitation2", "invitation: {kind} by {name} showing {card}",
+                       kind=inv["kind"], name=name(inv["by"]), card=inv["card"]))  # fmt: skip
+    said = [
+        f"{item['item']} ({name(item['by'])}"
+        + (f", {KONTRA_WORDS[item['level'] - 1]}" if item["level"] else "")
+        + ")"
+        for item in data["announcements"]
+    ]
     if data["game_kontra"]:
-        lines.append(
-            "  " + t("term.pk.game_kontra", "game kontra level {level}", level=data["game_kontra"])
-        )
-    recent = data["actions"][-6:]
+        said.append(f"{KONTRA_WORDS[data['game_kontra'] - 1]} game")
+    if said:
+        lines += fit(t("term.pk.announced", "announced: {items}", items=", ".join(said)), width)
+    recent = data["actions"][-5:]
     if recent:
-        last = "; ".join(f"{a['seat']}: {a['action']}" for a in recent)
-        lines.append(t("term.pk.last", "last: {actions}", actions=last))
-    lines.append(t("term.pk.tricks", "tricks played: {count}; trick: {trick}",
-                   count=len(data["tricks"]), trick=" ".join(data["trick"]) or "-"))  # fmt: skip
-    if data["scores"] is not None:
-        scores = " ".join(str(s) for s in data["scores"])
-        lines.append(t("term.pk.scores", "scores: {scores}", scores=scores))
+        last = " · ".join(f"{name(a['seat'])} {a['action']}" for a in recent)
+        lines += fit(t("term.pk.last", "last: {actions}", actions=last), width, rows=1)
+    if data["phase"] == "play" or data["tricks"]:
+        trick = data["trick"]
+        leader = (len(data["actions"]) - len(trick)) if trick else None
+        by = data["actions"][leader]["seat"] if leader is not None else None
+        played = " ".join(trick) or "-"
+        lines.append(t("term.pk.trick", "trick {n} of 9: {cards}{led}", n=len(data["tricks"])
+                       + (1 if data["phase"] == "play" else 0), cards=played,
+                       led=t("term.pk.led_by", " (led by {name})", name=name(by))
+                       if by is not None else ""))  # fmt: skip
     if data["to_act"] is not None and data["to_act"] != data["seat"]:
-        lines.append(t("term.pk.waiting", "waiting for seat {seat}", seat=data["to_act"]))
-    return "\n".join(lines)
+        lines.append(t("term.pk.waiting2", "waiting for {name}", name=name(data["to_act"])))
+    return "\n".join(line[:width] for line in lines)
 
 
 def state_text(state: PaskievicsState, names: Sequence[str] | None = None) -> str:

@@ -17,27 +17,28 @@ from rich.text import Text
 
 from ...core.hooks.terminal import InputError, TerminalHooks
 from ...i18n import t
+from ...terminal.words import lazy_t
 from .actions import CONTRACT_NAMES, discard_action, discard_cards, parse_action
-from .cards import CardError, parse_card
+from .cards import CardError, card_suit, parse_card
 from .match import Game
 from .record import DEAL_FORMAT, deal_from_record, deal_record, game_from_record
 from .rules import RuleError, Rules
 from .shuffle import deal_until_playable
 from .state import Deal
 from .text import (
-    REDEAL_REASONS,
     action_text,
     card_text,
     deal_renderable,
     game_renderable,
     hand_text,
     picture_of_view,
+    redeal_reason,
     result_text,
+    said,
     score_bars,
     score_sheet,
     sheet_rows,
     trick_text,
-    verb,
     view_status,
 )
 from .view import SeatView, public_action_text
@@ -46,20 +47,23 @@ __all__ = ["HELP", "HOOKS", "PROMPTS"]
 
 #: The prompt of each phase; every prompt ends in ``"> "`` (scripts wait for it).
 PROMPTS = {
-    "bidding": "bid> ",
-    "exchange": "discard> ",
-    "declare": "declare> ",
-    "defence": "whist> ",
-    "play": "play> ",
+    "bidding": lazy_t("term.prompt.bid", "bid> "),
+    "exchange": lazy_t("term.prompt.discard", "discard> "),
+    "declare": lazy_t("term.prompt.declare", "declare> "),
+    "defence": lazy_t("term.prompt.whist", "whist> "),
+    "play": lazy_t("term.prompt.play", "play> "),
 }
 
-HELP = """\
-Type an action in the notation, or the number of a listed choice:
-  bidding    pass, paston, glitch, dineri, gupa, grkha
-  exchange   discard 7C 8C   (or two numbers of the listed cards, e.g. 3 7)
-  declare    declare gupa (or just gupa), surrender
-  defence    whist, pass
-  play       a card: QH, qh, 10♥, th"""
+HELP = lazy_t(
+    "term.paston.help",
+    "Type an action in the notation, or the number of a listed choice:\n"
+    "  bidding    pass, paston, glitch, dineri, gupa, grkha\n"
+    "  exchange   discard 7C 8C   (or two numbers of the listed cards, e.g. 3 7)\n"
+    "  declare    declare gupa (or just gupa), surrender\n"
+    "  defence    whist, pass\n"
+    "  play       a card: QH, qh, 10♥, th\n"
+    "Cards: rank 7 8 9, 10 (or T), J Q K A and suit ♣ ♦ ♥ ♠ (or C D H S): 10♥ = TH.",
+)
 
 
 def _is_number(word: str) -> bool:
@@ -110,36 +114,114 @@ def parse_input(command: str, view: SeatView) -> int | str:
     if all(_is_number(w) for w in words):
         numbers = [int(w) for w in words]
         if any(not 1 <= n <= len(choices) for n in numbers):
-            raise InputError(f"choose a number from 1 to {len(choices)}")
+            raise InputError(
+                t("term.choose_number", "Choose a number from 1 to {n}.", n=len(choices))
+            )
         if view.phase == "exchange":
             if len(numbers) != 2 or numbers[0] == numbers[1]:
-                raise InputError("name two different cards to discard, e.g. 3 7")
+                raise InputError(
+                    t("term.paston.two_numbers", "Name two different cards to discard, e.g. 3 7.")
+                )
             return discard_action(choices[numbers[0] - 1], choices[numbers[1] - 1])
         if len(numbers) != 1:
-            raise InputError("type one number")
+            raise InputError(t("term.one_number", "Type one number."))
         return choices[numbers[0] - 1]
     lower = [w.lower() for w in words]
     if view.phase == "exchange":
         cards = words[1:] if lower[0] == "discard" else words
         if len(cards) != 2:
-            raise InputError("name the two cards to discard, e.g. discard 7C 8C")
-        a, b = parse_card(cards[0]), parse_card(cards[1])
+            raise InputError(
+                t("term.paston.two_cards", "Name the two cards to discard, e.g. discard 7C 8C.")
+            )
+        try:
+            a, b = parse_card(cards[0]), parse_card(cards[1])
+        except CardError as exc:
+            raise InputError(_not_a_card(exc, view)) from None
         if a == b:
-            raise InputError("the two discards must be different cards")
+            raise InputError(
+                t("term.paston.different", "The two discards must be different cards.")
+            )
+        for held in (a, b):
+            if held not in view.hand:
+                raise InputError(
+                    t(
+                        "term.paston.discard_not_held",
+                        "{card} is not in your hand; discard two of: {cards}",
+                        card=card_text(held).plain,
+                        cards=hand_text(view.hand).plain,
+                    )
+                )
         return discard_action(a, b)
     if view.phase == "declare" and len(words) == 1 and lower[0] in CONTRACT_NAMES[1:]:
         return "declare " + lower[0]
     if view.phase == "play" and len(words) == 1 and view.hand_to_play == view.seat:
+        card: int | None
         try:
             card = parse_card(words[0])
         except CardError:
             card = None
+        legal = " ".join(card_text(c).plain for c in view.legal)
         if card is not None and card not in view.hand:
             # The engine names the hand by seat; this is the person's own hand.
-            legal = " ".join(str(card_text(c)) for c in view.legal)
-            raise InputError(f"{card_text(card)} is not in your hand; you may play: {legal}")
-    parse_action(command)  # raises ActionParseError with the notation's explanation
+            raise InputError(
+                t(
+                    "term.paston.not_held",
+                    "{card} is not in your hand; you may play: {cards}",
+                    card=card_text(card).plain,
+                    cards=legal,
+                )
+            )
+        if card is not None and card not in view.legal:
+            raise InputError(
+                t(
+                    "term.paston.cannot_play",
+                    "{card} cannot be played: {why}. You may play: {cards}",
+                    card=card_text(card).plain,
+                    why=_why_not(card, view),
+                    cards=legal,
+                )
+            )
+    try:
+        parse_action(command)
+    except ValueError as exc:
+        raise InputError(
+            t(
+                "term.paston.unknown",
+                '"{text}" is no action here ({reason}). Legal: {legal}',
+                text=command,
+                reason=str(exc),
+                legal=" · ".join(_labels(view)),
+            )
+        ) from None
     return command
+
+
+def _labels(view: SeatView) -> list[str]:
+    return [x.plain for x in choice_labels(view)]
+
+
+def _not_a_card(exc: Exception, view: SeatView) -> str:
+    return t(
+        "term.paston.not_a_card",
+        "{reason}; your hand: {cards}",
+        reason=str(exc),
+        cards=hand_text(view.hand).plain,
+    )
+
+
+def _why_not(card: int, view: SeatView) -> str:
+    """Why a card of the person's hand is not legal now (the suit rules of rules.md)."""
+    pic = picture_of_view(view)
+    if pic.trick:
+        led = pic.trick[0][1]
+        if any(card_suit(c) == card_suit(led) for c in view.hand):
+            return t(
+                "term.paston.must_follow",
+                "you must follow the suit led ({card})",
+                card=card_text(led).plain,
+            )
+        return t("term.paston.must_trump", "you hold no card of the suit led: you must trump")
+    return t("term.paston.not_now", "the rules do not allow it now")
 
 
 def choice_of(action: int, view: SeatView) -> str:
@@ -160,17 +242,26 @@ def narrate(
     lines = [Text.assemble((f"{names[actor]}: ", style), action_text(text))]
     if before.declarer is None and after.declarer is not None:
         pic = picture_of_view(after)
+        who = names[pic.declarer or 0]
         how = (
-            "all passed; the marker card makes "
+            t(
+                "term.paston.marker_declarer",
+                "all passed; the marker card makes {name} declarer",
+                name=who,
+            )
             if pic.all_pass
-            else f"the auction ends at {CONTRACT_NAMES[pic.bid]}: "
+            else t(
+                "term.paston.auction_ends",
+                "the auction ends at {contract}: {name} declarer",
+                contract=CONTRACT_NAMES[pic.bid],
+                name=who,
+            )
         )
-        lines.append(Text.assemble(how, (names[pic.declarer or 0], "bold"), " declarer"))
+        lines.append(Text(how))
     if len(after.tricks) > len(before.tricks):
         trick = after.tricks[-1]
-        lines.append(
-            Text.assemble((f"  trick {len(after.tricks)}: ", "cyan"), trick_text(trick, names))
-        )
+        head = t("paston.label.trick", "trick {n}", n=len(after.tricks))
+        lines.append(Text.assemble((f"  {head}: ", "cyan"), trick_text(trick, names)))
     return lines
 
 
@@ -193,8 +284,9 @@ def hand_start(match: Game, view: SeatView, names: Sequence[str]) -> list[Render
     """The deal's heading (number and dealer) and the person's hand."""
     from rich.rule import Rule
 
-    heading = t("term.deal_dealer", "Deal {n} · dealer {name}", n=match.deal_number,
-                name=names[view.dealer])  # fmt: skip
+    heading = t(
+        "term.deal_dealer", "Deal {n} · dealer {name}", n=match.deal_number, name=names[view.dealer]
+    )
     your_hand = t("term.your_hand", "Your hand") + "  "
     return [
         Rule(Text(heading, style="bold"), style="cyan"),
@@ -224,13 +316,29 @@ def hand_over(
     if view.redeal is not None:
         lines: list[RenderableType] = [
             Text(
-                f"Thrown in ({REDEAL_REASONS.get(view.redeal, view.redeal)}): "
-                f"{verb(names[deal.dealer], 'deals', 'deal')} again.",
+                said(
+                    names[deal.dealer],
+                    t(
+                        "term.paston.thrown_in",
+                        "Thrown in ({why}): {name} deals again.",
+                        why=redeal_reason(view.redeal),
+                        name=names[deal.dealer],
+                    ),
+                    t(
+                        "term.paston.thrown_in.you",
+                        "Thrown in ({why}): You deal again.",
+                        why=redeal_reason(view.redeal),
+                    ),
+                ),
                 style="yellow",
             )
         ]
         for seat, cards in sorted(view.open_hands.items()):
-            shows = verb(names[seat], "shows", "show")
+            shows = said(
+                names[seat],
+                t("term.paston.shows", "{name} shows", name=names[seat]),
+                t("term.paston.shows.you", "You show"),
+            )
             lines.append(Text.assemble(f"  {shows} ", hand_text(cards)))
         return lines
     # Redeals keep a deal's number: this deal's is the count of deals played out so far.

@@ -21,6 +21,7 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from ...i18n import t
 from .actions import (
     CONTRACT_NAMES,
     MULTIPLIER,
@@ -72,13 +73,26 @@ REDEAL_REASONS = {
 }
 
 
+def redeal_reason(code: str) -> str:
+    """Why a deal was thrown in, in the player's language."""
+    return {
+        "spade-run": t(
+            "paston.redeal.spade_run", "spade run: a hand holds 7♠ to Q♠ without K♠ or A♠"
+        ),
+        "no-first-bidder": t(
+            "paston.redeal.no_first_bidder", "J♠ and 7♠ are both in the prikup on the first deal"
+        ),
+        "all-pass": t("paston.redeal.all_pass", "all passed and J♠ and 7♠ are both in the prikup"),
+    }.get(code, code)
+
+
 # ----------------------------------------------------------------- small pieces
 
 
 def seat_names(names: Sequence[str] | None = None) -> list[str]:
     """Display names of the three seats (``seat 0`` .. by default)."""
     if names is None:
-        return [f"seat {s}" for s in range(3)]
+        return [t("term.seat_n", "seat {n}", n=s) for s in range(3)]
     if len(names) != 3:
         raise ValueError("three seat names are needed")
     return list(names)
@@ -91,6 +105,17 @@ def verb(name: str, third_person: str, plain: str) -> str:
     ('You win', 'Anna wins')
     """
     return f"{name} {plain if name == YOU else third_person}"
+
+
+def said(name: str, third: str, you: str) -> str:
+    """A sentence about ``name``: ``you`` (``"You declare"``) for the person, else ``third``
+    (``"Anna declares"``); each a translated text of its own, since the verb agrees
+    differently in each language.
+
+    >>> said("You", "Anna declares", "You declare"), said("Anna", "Anna declares", "You declare")
+    ('You declare', 'Anna declares')
+    """
+    return you if name == YOU else third
 
 
 def _rank(card: int) -> str:
@@ -133,12 +158,13 @@ def hand_cell(cards: Iterable[int]) -> Columns:
 def contract_text(level: int) -> Text:
     """A contract with its trumps and multiplier, e.g. ``gupa (♥ trumps, ×4)``."""
     trump = TRUMP_OF[level]
-    extra = ", flat +10 if made" if level == 5 else ""
+    extra = ", " + t("paston.flat_bonus", "flat +10 if made") if level == 5 else ""
+    trumps = t("paston.trumps", "trumps")
     return Text.assemble(
         (CONTRACT_NAMES[level], "bold"),
         " (",
         (SUIT_SYMBOLS[trump], SUIT_STYLES[trump]),
-        f" trumps, ×{MULTIPLIER[level]}{extra})",
+        f" {trumps}, ×{MULTIPLIER[level]}{extra})",
     )
 
 
@@ -146,7 +172,7 @@ def action_text(action: int | str) -> Text:
     """An action for people: cards with suit symbols, bids and contracts by name."""
     if isinstance(action, str):
         if action == "discard":  # another seat's hidden discard
-            return Text("discards two cards")
+            return Text(t("paston.discards_two", "discards two cards"))
         action = parse_action(action)
     if action < 32:
         return card_text(action)
@@ -310,14 +336,31 @@ def auction_text(pic: DealPicture, names: Sequence[str]) -> Text:
         )
     if pic.declarer is not None:
         out.append("  ⇒ ")
+        who = names[pic.declarer]
         if pic.all_pass:
-            out.append("all passed; ")
-            out.append(names[pic.declarer], style="bold")
-            out.append(" declare" if names[pic.declarer] == YOU else " declares")
-            out.append(" (holds the marker card)")
+            out.append(
+                said(
+                    who,
+                    t(
+                        "paston.all_pass_declares",
+                        "all passed; {name} declares (holds the marker card)",
+                        name=who,
+                    ),
+                    t(
+                        "paston.all_pass_declares.you",
+                        "all passed; You declare (hold the marker card)",
+                    ),
+                )
+            )
         else:
-            out.append(names[pic.declarer], style="bold")
-            out.append(f" declarer at {CONTRACT_NAMES[pic.bid]}")
+            out.append(
+                t(
+                    "paston.declarer_at",
+                    "{name} declarer at {contract}",
+                    name=who,
+                    contract=CONTRACT_NAMES[pic.bid],
+                )
+            )
     return out
 
 
@@ -325,27 +368,47 @@ def outcome_text(pic: DealPicture, names: Sequence[str]) -> Text:
     """The contract (or surrender) and the whist decisions."""
     out = Text()
     if pic.surrendered and pic.declarer is not None:
-        out.append(names[pic.declarer], style="bold")
-        out.append(" surrender" if names[pic.declarer] == YOU else " surrenders", style="bold")
+        who = names[pic.declarer]
+        out.append(
+            said(
+                who,
+                t("paston.surrenders", "{name} surrenders", name=who),
+                t("paston.surrenders.you", "You surrender"),
+            ),
+            style="bold",
+        )
         return out
     if not pic.contract or pic.declarer is None:
         return Text("—", style="dim")
-    out.append(names[pic.declarer], style="bold")
-    out.append(" play " if names[pic.declarer] == YOU else " plays ")
+    who = names[pic.declarer]
+    out.append(
+        said(who, t("paston.plays", "{name} plays", name=who), t("paston.plays.you", "You play"))
+        + " "
+    )
     out.append(contract_text(pic.contract))
     if pic.defence:
         out.append("; ")
         out.append(
             Text(", ").join(
-                Text.assemble(f"{names[s]} ", ("whist" if w else "pass", "bold" if w else "dim"))
+                Text.assemble(
+                    f"{names[s]} ",
+                    (
+                        t("term.whist_word", "whist") if w else t("term.pass_word", "pass"),
+                        "bold" if w else "dim",
+                    ),
+                )
                 for s, w in pic.defence
             )
         )
         if len(pic.defence) == 2:
             n = len(pic.whisters)
-            note = {0: "no whist: no play", 1: "lone whist", 2: "both whist"}[n]
+            note = {
+                0: t("paston.no_whist", "no whist: no play"),
+                1: t("paston.lone_whist", "lone whist"),
+                2: t("paston.both_whist", "both whist"),
+            }[n]
             if n == 1 and len(pic.active) == 3:
-                note = "lone whist, defending hands open"
+                note = t("paston.lone_whist_open", "lone whist, defending hands open")
             out.append(f" ({note})", style="italic")
     return out
 
@@ -354,8 +417,8 @@ def tricks_table(pic: DealPicture, names: Sequence[str]) -> Table:
     """Every finished trick (leader, cards in play order, winner) and the one in progress."""
     table = Table(box=None, padding=(0, 1), show_header=True, header_style="dim")
     table.add_column("#", justify="right")
-    table.add_column("cards (in play order)")
-    table.add_column("won by")
+    table.add_column(t("paston.label.cards_in_order", "cards (in play order)"))
+    table.add_column(t("paston.label.won_by", "won by"))
     for i, trick in enumerate(pic.tricks, start=1):
         cards = trick_text(list(zip(trick.seats, trick.cards, strict=True)), names)
         table.add_row(str(i), cards, Text(names[trick.winner], style="bold"))
@@ -368,9 +431,9 @@ def _seat_label(pic: DealPicture, seat: int, names: Sequence[str]) -> Text:
     label = Text(names[seat], style="bold" if seat == pic.viewer else "")
     tags = []
     if seat == pic.dealer:
-        tags.append("dealer")
+        tags.append(t("paston.label.dealer", "dealer"))
     if seat == pic.declarer:
-        tags.append("declarer")
+        tags.append(t("paston.label.declarer", "declarer"))
     if tags:
         label.append(f" ({', '.join(tags)})", style="dim")
     return label
@@ -400,11 +463,14 @@ def _headed_grid(
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="cyan", no_wrap=True)
     grid.add_column()
-    head = Text(f"dealer {names[pic.dealer]}")
+    head = Text(t("paston.head.dealer", "dealer {name}", name=names[pic.dealer]))
     if pic.first_bidder is not None:
-        head.append(f" · first bidder {names[pic.first_bidder]}")
+        head.append(
+            " · "
+            + t("paston.head.first_bidder", "first bidder {name}", name=names[pic.first_bidder])
+        )
     if mark_first_deal and pic.first_deal:
-        head.append(" · first deal (J♠/7♠ rule)")
+        head.append(" · " + t("paston.head.first_deal", "first deal (J♠/7♠ rule)"))
     grid.add_row(Text(title, style="bold cyan"), head)
     return grid
 
@@ -433,33 +499,40 @@ def deal_renderable(
         if seat in pic.hands:
             hands.add_row(_seat_label(pic, seat, names), hand_cell(pic.hands[seat]))
     if pic.prikup is not None:
-        hands.add_row(Text("prikup", style="dim"), cards_text(pic.prikup))
+        hands.add_row(Text(t("paston.label.prikup", "prikup"), style="dim"), cards_text(pic.prikup))
     if pic.discards is not None:
-        hands.add_row(Text("discards", style="dim"), cards_text(pic.discards))
-    grid.add_row("hands (dealt)" if pic.hands_dealt else "hand", hands)
+        hands.add_row(
+            Text(t("paston.label.discards", "discards"), style="dim"), cards_text(pic.discards)
+        )
+    grid.add_row(
+        t("paston.label.hands_dealt", "hands (dealt)")
+        if pic.hands_dealt
+        else t("paston.label.hand", "hand"),
+        hands,
+    )
     if pic.redeal is not None:
         grid.add_row(
-            "redeal", Text(REDEAL_REASONS.get(pic.redeal, pic.redeal), style="bold yellow")
+            t("paston.label.redeal", "redeal"), Text(redeal_reason(pic.redeal), style="bold yellow")
         )
         return grid
-    grid.add_row("auction", auction_text(pic, names))
+    grid.add_row(t("paston.label.auction", "auction"), auction_text(pic, names))
     if pic.declarer is not None and (pic.contract or pic.surrendered):
-        grid.add_row("contract", outcome_text(pic, names))
+        grid.add_row(t("paston.label.contract", "contract"), outcome_text(pic, names))
     if tricks and (pic.tricks or pic.trick):
-        grid.add_row("play", tricks_table(pic, names))
+        grid.add_row(t("paston.label.play", "play"), tricks_table(pic, names))
     if pic.tricks:
-        grid.add_row("tricks", tricks_won_text(pic, names))
+        grid.add_row(t("paston.label.tricks", "tricks"), tricks_won_text(pic, names))
     if pic.scores is not None:
-        grid.add_row("scores", scores_text(pic.scores, names))
+        grid.add_row(t("paston.label.scores", "scores"), scores_text(pic.scores, names))
         if totals is not None:
             grid.add_row(
-                "totals",
+                t("paston.label.totals", "totals"),
                 Text(" · ").join(
                     Text.assemble(f"{names[s]} ", (str(totals[s]), "bold")) for s in range(3)
                 ),
             )
     elif pic.to_act is not None:
-        grid.add_row("to act", Text(f"{names[pic.to_act]} ({pic.phase})"))
+        grid.add_row(t("paston.label.to_act", "to act"), Text(f"{names[pic.to_act]} ({pic.phase})"))
     return grid
 
 
@@ -472,22 +545,27 @@ def view_status(
     pic = picture_of_view(view)
     names = seat_names(names)
     grid = _headed_grid(pic, names, title, mark_first_deal=False)
-    grid.add_row("auction", auction_text(pic, names))
+    grid.add_row(t("paston.label.auction", "auction"), auction_text(pic, names))
     if pic.declarer is not None and (pic.contract or pic.surrendered):
-        grid.add_row("contract", outcome_text(pic, names))
+        grid.add_row(t("paston.label.contract", "contract"), outcome_text(pic, names))
     if pic.tricks:
-        grid.add_row(f"last trick ({len(pic.tricks)})", trick_text(pic.tricks[-1], names))
+        grid.add_row(
+            t("paston.label.last_trick", "last trick ({n})", n=len(pic.tricks)),
+            trick_text(pic.tricks[-1], names),
+        )
     if pic.phase == "play":
         current = trick_text(pic.trick, names) if pic.trick else Text("—", style="dim")
-        grid.add_row(f"trick {len(pic.tricks) + 1}", current)
-        grid.add_row("tricks won", tricks_won_text(pic, names))
+        grid.add_row(t("paston.label.trick", "trick {n}", n=len(pic.tricks) + 1), current)
+        grid.add_row(t("paston.label.tricks_won", "tricks won"), tricks_won_text(pic, names))
     for seat, cards in sorted(pic.open_hands.items()):
         if seat != view.seat:
-            grid.add_row(f"{names[seat]} (open)", hand_cell(cards))
+            grid.add_row(
+                t("paston.label.open", "{name} (open)", name=names[seat]), hand_cell(cards)
+            )
     if pic.prikup is not None:
-        grid.add_row("prikup", cards_text(pic.prikup))
+        grid.add_row(t("paston.label.prikup", "prikup"), cards_text(pic.prikup))
     if pic.discards is not None:
-        grid.add_row("discards", cards_text(pic.discards))
+        grid.add_row(t("paston.label.discards", "discards"), cards_text(pic.discards))
     grid.add_row(Text(f"{names[view.seat]}", style="bold"), hand_cell(view.hand))
     return grid
 
@@ -509,12 +587,27 @@ class SheetRow:
 def _what(deal: Deal, names: Sequence[str]) -> str:
     decl = names[deal.declarer]
     if not deal.contract:
-        return f"{decl}: surrender"
+        return t("paston.what.surrender", "{name}: surrender", name=decl)
     contract = CONTRACT_NAMES[deal.contract]
     if not deal.whisters:
-        return f"{decl}: {contract}, no whist"
-    made = "made" if deal.scores is not None and deal.scores[deal.declarer] > 0 else "failed"
-    return f"{decl}: {contract} {deal.tricks_won[deal.declarer]} tricks, {made}"
+        return t(
+            "paston.what.no_whist", "{name}: {contract}, no whist", name=decl, contract=contract
+        )
+    if deal.scores is not None and deal.scores[deal.declarer] > 0:
+        return t(
+            "paston.what.made",
+            "{name}: {contract} {n} tricks, made",
+            name=decl,
+            contract=contract,
+            n=deal.tricks_won[deal.declarer],
+        )
+    return t(
+        "paston.what.failed",
+        "{name}: {contract} {n} tricks, failed",
+        name=decl,
+        contract=contract,
+        n=deal.tricks_won[deal.declarer],
+    )
 
 
 def sheet_rows(game: Game, names: Sequence[str] | None = None) -> list[SheetRow]:
@@ -534,13 +627,16 @@ def sheet_rows(game: Game, names: Sequence[str] | None = None) -> list[SheetRow]
 
 
 def score_sheet(
-    rows: Sequence[SheetRow], names: Sequence[str] | None = None, title: str | None = "Score sheet"
+    rows: Sequence[SheetRow], names: Sequence[str] | None = None, title: str | None = ""
 ) -> Table:
-    """The score sheet: per deal what was played, each seat's change and running total."""
+    """The score sheet: per deal what was played, each seat's change and running total
+    (``title`` ``""``: "Score sheet" in the player's language; ``None``: no title)."""
     names = seat_names(names)
+    if title == "":
+        title = t("term.sheet", "Score sheet")
     table = Table(title=title, title_justify="left", header_style="bold", padding=(0, 1))
-    table.add_column("deal", justify="right")
-    table.add_column("played")
+    table.add_column(t("term.sheet.deal", "deal"), justify="right")
+    table.add_column(t("paston.label.played", "played"))
     for s in range(3):
         # A long name folds onto a second header line rather than being cut.
         table.add_column(f"{names[s]}", justify="right", overflow="fold")
@@ -602,7 +698,9 @@ def game_renderable(game: Game, names: Sequence[str] | None = None) -> Renderabl
     number = 1
     scored = 0
     for deal in game.deals:
-        title = f"Deal {number}" + (" (redealt)" if deal.phase == "redeal" else "")
+        title = t("term.deal", "Deal {n}", n=number) + (
+            " " + t("paston.redealt", "(redealt)") if deal.phase == "redeal" else ""
+        )
         totals = totals_after[scored] if deal.phase == "scored" else None
         parts.append(deal_renderable(deal, names, title=title, totals=totals))
         if deal.phase == "scored":
@@ -622,15 +720,43 @@ def result_text(game: Game, names: Sequence[str] | None = None) -> Text:
         if game.draw:
             top = max(game.totals)
             level = [names[s] for s in range(3) if game.totals[s] == top]
-            return Text(f"Game over: a draw between {' and '.join(level)} on {top}.", "bold")
+            return Text(
+                t(
+                    "paston.result.draw",
+                    "Game over: a draw between {names} on {top}.",
+                    names=" · ".join(level),
+                    top=top,
+                ),
+                "bold",
+            )
         assert game.winner is not None
-        winner = verb(names[game.winner], "wins", "win")
-        return Text(f"Game over: {winner} with {max(game.totals)}.", "bold")
+        who, top = names[game.winner], max(game.totals)
+        return Text(
+            said(
+                who,
+                t("paston.result.win", "Game over: {name} wins with {top}.", name=who, top=top),
+                t("paston.result.win.you", "Game over: You win with {top}.", top=top),
+            ),
+            "bold",
+        )
     if game.current is not None:
-        return Text(f"Game in progress: deal {game.deal_number} is being played.")
+        return Text(
+            t(
+                "paston.result.playing",
+                "Game in progress: deal {n} is being played.",
+                n=game.deal_number,
+            )
+        )
     dealer = game.next_dealer
     who = names[dealer] if dealer is not None else "?"
-    return Text(f"Game in progress: deal {game.deal_number} next, dealt by {who}.")
+    return Text(
+        t(
+            "paston.result.next",
+            "Game in progress: deal {n} next, dealt by {name}.",
+            n=game.deal_number,
+            name=who,
+        )
+    )
 
 
 # ----------------------------------------------------------------- plain text

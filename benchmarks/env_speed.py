@@ -10,9 +10,10 @@ come with an observation and a mask** and the CPU seconds of this thread they co
 * ``<game>_gym``: ``gymnasium.make("paston/<Game>-v0", opponents="random")`` after
   ``import paston.env`` (the environment as users get it: Gymnasium's order-enforcing and
   mask-forwarding wrappers included), the learner at seat 0 choosing uniformly from
-  ``info["action_mask"]``; a decision is one ``env.step`` (its observation, mask and the bots'
-  moves up to the learner's next turn included); seeded at a round's first ``reset`` only, as
-  a training loop does;
+  ``info["action_mask"]`` read as booleans (``mask.view(bool)``: numpy finds the non-zero
+  entries of a boolean array ten times faster than of an ``int8`` one); a decision is one
+  ``env.step`` (its observation, mask and the bots' moves up to the learner's next turn
+  included); seeded at a round's first ``reset`` only, as a training loop does;
 * ``<game>_engine`` (``--engine``): the bare engine, ``legal_actions`` + ``apply`` with random
   choices, every action counted (no view, no observation): the ceiling the env layer sits on;
 * ``<game>_aec`` (``--aec``): the PettingZoo AEC env (``raw_env``), every seat an agent,
@@ -47,6 +48,8 @@ import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
+
+import numpy as np
 
 #: One timed round: (CPU seconds, decisions, episodes).
 Round = tuple[float, int, int]
@@ -99,7 +102,7 @@ def gym_loop(game: str, players: int) -> Loop:
         while steps < decisions:
             done = False
             while not done:
-                legal = info["action_mask"].nonzero()[0]
+                legal = np.flatnonzero(info["action_mask"].view(np.bool_))
                 _, _, terminated, truncated, info = env.step(legal[rng.randrange(len(legal))])
                 steps += 1
                 done = terminated or truncated
@@ -126,7 +129,7 @@ def aec_loop(game: str, players: int) -> Loop:
                 if terminated or truncated:
                     env.step(None)
                     continue
-                legal = obs["action_mask"].nonzero()[0]
+                legal = np.flatnonzero(obs["action_mask"].view(np.bool_))
                 env.step(int(legal[rng.randrange(len(legal))]))
                 steps += 1
             episodes += 1

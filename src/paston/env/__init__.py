@@ -12,7 +12,8 @@ every registered game that offers research hooks gets them all:
   (``pettingzoo_env.env(game)`` wrapped, ``raw_env(game)`` bare);
 * :class:`~paston.env.rlcard_env.GameRLCardEnv` — RLCard's environment interface, no RLCard
   needed;
-* ``import paston.env.openspiel_game`` — registers the OpenSpiel games.
+* :mod:`paston.env.openspiel_game` — the OpenSpiel games ``python_<game>``, registered on
+  ``import paston.env`` when OpenSpiel is installed.
 
 The names users already import (``paston.env.PastonEnv``, ``ParisEnv``, ``encode`` …) are
 each game's ``research.aliases``: a generic adapter bound to that game, or an object of the
@@ -20,8 +21,9 @@ game's package (its encoder …), looked up here on first use. The adapters impo
 framework when first used, so ``import paston.env`` works without the optional ``env``
 extra.
 
-Importing this package registers the Gymnasium ids (when Gymnasium is installed), so
-``import paston.env`` then ``gymnasium.make("paston/Paris-v0")`` works; so does
+Importing this package registers the Gymnasium ids (when Gymnasium is installed) and the
+OpenSpiel games (when OpenSpiel is), so ``import paston.env`` then
+``gymnasium.make("paston/Paris-v0")`` or ``pyspiel.load_game("python_paris")`` works; so does
 ``gymnasium.make("paston.env:paston/Paris-v0")`` with no import at all (Gymnasium imports
 the module before the colon). A game registered later (``register_game``) gets its id from
 :func:`register_envs`.
@@ -38,7 +40,14 @@ from ..core.hooks.research import AdapterAlias
 from ..core.protocol import GameInfo
 from ..core.registry import available, get_game
 
-__all__ = ["GYM_IDS", "adapter_class", "bound_alias", "gym_id", "register_envs"]
+__all__ = [
+    "GYM_IDS",
+    "adapter_class",
+    "bound_alias",
+    "gym_id",
+    "register_envs",
+    "register_spiel_games",
+]
 
 #: The generic adapter class of each kind (``module:class``), bound to a game on demand.
 _ADAPTERS: dict[str, tuple[str, str]] = {
@@ -105,11 +114,18 @@ def register_envs() -> None:
     (idempotent; done on ``import paston.env``)."""
     import gymnasium as gym
 
+    from .wrappers import ACTION_MASKS_SPEC
+
     for name in _research_games():
         env_id = gym_id(name)
         GYM_IDS[env_id] = name
         if env_id not in gym.registry:
-            gym.register(id=env_id, entry_point=_make_gym(name))
+            # ``additional_wrappers``: ``action_masks()`` stays reachable after ``make``.
+            gym.register(
+                id=env_id,
+                entry_point=_make_gym(name),
+                additional_wrappers=(ACTION_MASKS_SPEC,),
+            )
 
 
 #: The Gymnasium ids this package registered, each with its game's name.
@@ -118,6 +134,20 @@ GYM_IDS: dict[str, str] = {}
 # Gymnasium is optional; registering reads only the games' descriptors and hook sources.
 if importlib.util.find_spec("gymnasium") is not None:
     register_envs()
+
+
+def register_spiel_games() -> list[str]:
+    """Register ``python_<game>`` with OpenSpiel for every game offering research hooks
+    (done on ``import paston.env`` when ``pyspiel`` is installed; idempotent). Returns the
+    registered names, none without OpenSpiel."""
+    if importlib.util.find_spec("pyspiel") is None:
+        return []
+    spiel = importlib.import_module(f"{__name__}.openspiel_game")
+    names: list[str] = spiel.register_all()
+    return names
+
+
+register_spiel_games()
 
 
 def _research_infos() -> list[GameInfo]:

@@ -114,6 +114,13 @@ class GameEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         self._scale = 1.0 / hooks.reward_scale if normalize_reward else 1.0
         self.illegal_action = illegal_action
         self.illegal_penalty = float(illegal_penalty) * self._scale
+        low, high = self.research.reward_range(self.reward_mode)
+        #: The lowest and highest reward of a step, ``normalize_reward`` and the illegal
+        #: action's penalty included (unbounded for ``reward="match"``).
+        self.reward_range = (
+            min(low * self._scale, self.illegal_penalty),
+            max(high * self._scale, self.illegal_penalty),
+        )
         self.max_hands = max_hands
         self.render_mode = render_mode
         num_actions = self.research.num_actions

@@ -10,6 +10,7 @@ the Gymnasium, PettingZoo and RLCard adapters alike. Nothing here knows a game b
 from __future__ import annotations
 
 import json
+import math
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -159,7 +160,12 @@ class ResearchGame:
         game has entries to read from it), and once ``done`` (the seat's part of the hand is
         over) the outcome's public facts."""
         hooks = self.hooks
-        info = dict(hooks.info(state.view(seat))) if hooks.info is not None else {}
+        if hooks.state_info is not None:
+            info = dict(hooks.state_info(state, seat))
+        elif hooks.info is not None:
+            info = dict(hooks.info(state.view(seat)))
+        else:
+            info = {}
         if done and hooks.end_info is not None:
             info.update(hooks.end_info(state))
         return info
@@ -176,6 +182,18 @@ class ResearchGame:
             words = [*allowed, *(w for w, m in self.hooks.reward_names.items() if m in allowed)]
             raise ValueError(f"reward must be one of {', '.join(sorted(words))}, not {mode!r}")
         return name
+
+    def reward_range(self, mode: str) -> tuple[float, float]:
+        """The lowest and highest reward of one hand under canonical ``mode``, unscaled
+        (``match``, or a mode the game states no bounds for: unbounded)."""
+        hooks = self.hooks
+        if mode in hooks.reward_ranges:
+            return hooks.reward_ranges[mode](self.players)
+        if mode == "hand" and hooks.spiel is not None:
+            utility = hooks.spiel().utility
+            if utility is not None:
+                return utility(self.players)
+        return (-math.inf, math.inf)
 
     def seat_done(self, state: State, seat: int) -> bool:
         """Whether ``seat``'s part of the hand is over."""

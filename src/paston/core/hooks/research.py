@@ -88,8 +88,11 @@ class ResearchHooks:
     #: first hand of ``new_match(players, rules, dealer)`` with a dealer drawn from ``rng``,
     #: dealt again while it is over at once or ``seat`` never gets a turn in it.
     new_hand: Callable[[int, Any, random.Random, int | None, Mapping[str, Any]], Any] | None = None
-    #: The bot the single-learner env seats at the other seats when none is named.
-    default_opponent: str = "heuristic"
+    #: The bot the single-learner env seats at the other seats when none is named. The
+    #: convention for every game is ``random`` (uniform over the legal actions: cheap,
+    #: reproducible, the same meaning in every game); a stronger table is named
+    #: (``opponents="heuristic"`` …).
+    default_opponent: str = "random"
     #: The reward mode the adapters use when none is named: ``hand`` (the hand's result for
     #: the seat), ``match`` (Gymnasium only: a whole match, paid as the change of the seat's
     #: running total), or a key of :attr:`rewards` or :attr:`reward_names`.
@@ -97,6 +100,10 @@ class ResearchHooks:
     #: Further reward modes: ``name -> reward(state, seat)``, paid when the seat's part of
     #: the hand ends (Paris's ``rank``: by finishing place).
     rewards: Mapping[str, Callable[[Any, int], float]] = field(default_factory=dict)
+    #: ``name -> bounds(players) -> (lowest, highest)`` of each mode of :attr:`rewards`, for
+    #: the adapters' ``reward_range`` (the ``hand`` mode's are the ``spiel`` hooks'
+    #: ``utility``). A mode without bounds here has an unbounded range.
+    reward_ranges: Mapping[str, Callable[[int], tuple[float, float]]] = field(default_factory=dict)
     #: The game's own words for the generic modes (Paston: ``deal`` for ``hand``, ``game``
     #: for ``match``).
     reward_names: Mapping[str, str] = field(default_factory=dict)
@@ -112,6 +119,10 @@ class ResearchHooks:
     #: ``info(view) -> mapping``: the game's entries in an adapter's ``info`` dict at every
     #: observation, from one seat's view (Paris: ``turns``).
     info: Callable[[Any], Mapping[str, Any]] | None = None
+    #: ``state_info(state, seat) -> mapping``: the same entries as :attr:`info` of the seat's
+    #: view, read from the state without building the view (a speed-up: it must read only
+    #: what that view holds). ``None``: the adapters build the view for :attr:`info`.
+    state_info: Callable[[Any, int], Mapping[str, Any]] | None = None
     #: ``end_info(state) -> mapping``: more entries once a seat's part of the hand is over:
     #: public facts of the outcome only, the same for every seat (Paston: ``deal_scores``;
     #: Paris: ``ranking`` …); also the AEC env's final ``infos``.

@@ -20,13 +20,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
 from .actions import NUM_ACTIONS
-from .cards import NUM_CARDS
+from .cards import NUM_CARDS, SEVEN
 from .view import ParisView
+
+if TYPE_CHECKING:
+    from .state import ParisState
 
 __all__ = [
     "PARIS_PHASES",
@@ -34,6 +38,7 @@ __all__ = [
     "ParisLayout",
     "describe_paris_layout",
     "encode_paris",
+    "encode_paris_state",
     "paris_layout",
     "paris_legal_mask",
 ]
@@ -190,6 +195,97 @@ def encode_paris(
     if out is None:
         return np.array(buf, np.float32)
     out[:] = buf
+    return out
+
+
+@cache
+def _scalar_slots(players: int) -> npt.NDArray[np.intp]:
+    """Where :func:`encode_paris_state` writes its fractions: each relative seat's
+    ``hand_count``, then each one's ``swaps_left``, then ``pile_count``, ``burned_count``,
+    ``deck_count`` and ``turns``."""
+    at = _offsets(players)
+    seats = range(players)
+    slots = [at["hand_count"] + r for r in seats] + [at["swaps_left"] + r for r in seats]
+    slots += [at["pile_count"], at["burned_count"], at["deck_count"], at["turns"]]
+    return np.array(slots, dtype=np.intp)
+
+
+def encode_paris_state(
+    state: ParisState, seat: int, layout: ParisLayout | None = None
+) -> npt.NDArray[np.float32]:
+    """:func:`encode_paris` of ``state.view(seat)``, value for value, without building the
+    view: the Gymnasium and PettingZoo adapters' observer. It reads only what that view
+    holds (the seat's own hand, the public seats, pile, burned cards and counts); the env
+    tests compare the two on random games.
+
+    Every value but a few fractions is a whole number of half units (a card's copies over
+    the two packs; a one-hot 1 is two halves), so they are counted in a ``bytearray`` and
+    handed to numpy in one piece: far cheaper than numpy's per-item conversion of a list.
+    """
+    n = state.players
+    if layout is None:
+        layout = paris_layout(n)
+    elif layout.players != n:
+        raise ValueError(f"a {layout.players}-player layout cannot encode a {n}-player game")
+    at = _offsets(n)
+    halves = bytearray(layout.size)
+    halves[at["phase"] + PARIS_PHASES.index(state.phase)] = 2
+    halves[at["dealer"] + (state.dealer - seat) % n] = 2
+    if state.opening:
+        halves[at["opening"]] = 2
+    to_act = state.to_act
+    if to_act is not None:
+        halves[at["to_act"] + (to_act - seat) % n] = 2
+    base = at["hand"]
+    halves[base : base + NUM_CARDS] = bytes(state.hand_counts(seat))
+    face_up, face_down, finished, ready = (
+        at["face_up"],
+        at["face_down"],
+        at["finished"],
+        at["ready"],
+    )
+    fractions: list[float] = []
+    swaps: list[float] = []
+    for rel in range(n):
+        other = (seat + rel) % n
+        base = face_up + rel * NUM_CARDS
+        halves[base : base + NUM_CARDS] = bytes(state.face_up_counts(other))
+        base = face_down + rel * 3
+        for slot in state.face_down_slots(other):
+            halves[base + slot] = 2
+        fractions.append(min(state.hand_count(other) / _PACK, 1.0))
+        swaps.append((3 - state.swaps_made(other)) / 3.0)
+        if state.has_finished(other):
+            halves[finished + rel] = 2
+        if state.is_ready(other):
+            halves[ready + rel] = 2
+    pile = state.pile
+    base = at["pile"]
+    for card in pile:
+        halves[base + card] += 1
+    if pile:
+        top = pile[-1] >> 2
+        run = 0
+        for card in reversed(pile):
+            if card >> 2 != top:
+                break
+            run += 1
+        halves[at["top_rank"] + top] = 2
+        halves[at["top_run"] + min(run, 3) - 1] = 2
+        if top == SEVEN:
+            halves[at["seven"]] = 2
+    base = at["burned"]
+    halves[base : base + NUM_CARDS] = bytes(state.burned_counts())
+    out = np.frombuffer(halves, dtype=np.uint8).astype(np.float32)
+    out *= 0.5
+    fractions += swaps
+    fractions += (
+        len(pile) / _PACK,
+        min(state.burned / _PACK, 1.0),
+        state.deck_count / _PACK,
+        min(state.turns / state.rules.max_turns, 1.0),
+    )
+    out[_scalar_slots(n)] = fractions
     return out
 
 

@@ -10,7 +10,7 @@ Paris (:data:`HOOKS`'s ``aliases``).
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import numpy as np
@@ -50,6 +50,22 @@ def encoder(players: int, options: Mapping[str, Any]) -> Encoder:
         return out
 
     return Encoder((layout.size,), encode)
+
+
+def state_observer(
+    seat: int, players: int, options: Mapping[str, Any]
+) -> Callable[[ParisState], npt.NDArray[np.float32]]:
+    """``seat``'s observation straight from the state (:func:`.encoding.encode_paris_state`:
+    value for value :func:`encoder`'s of the seat's view, without building the view)."""
+    enc = _encoding()
+    layout = enc.paris_layout(players)
+    encode_state = enc.encode_paris_state
+
+    def observe_state(state: ParisState) -> npt.NDArray[np.float32]:
+        out: npt.NDArray[np.float32] = encode_state(state, seat, layout)
+        return out
+
+    return observe_state
 
 
 def information_state_shape(players: int) -> tuple[int, ...]:
@@ -126,14 +142,17 @@ HOOKS = ResearchHooks(
     reward_scale=1.0,
     aliases={"ParisEnv": AdapterAlias("gym"), "ParisAECEnv": AdapterAlias("aec")},
     encoder=encoder,
-    default_opponent="heuristic",
+    state_observer=state_observer,
+    default_opponent="random",
     # ``result``: the game's own result (−1 for the loser, 0 for everyone else).
     default_reward="result",
     reward_names={"result": "hand"},
     rewards={"rank": rank_reward},
+    reward_ranges={"rank": lambda players: (-1.0, 1.0)},
     seat_done=lambda state, seat: state.has_finished(seat),
     truncated=lambda state: state.end == "turn_limit",
     info=lambda view: {"turns": view.turns},
+    state_info=lambda state, seat: {"turns": state.turns},
     end_info=_end_info,
     render=_render,
     hidden_size=hidden_size,

@@ -102,6 +102,7 @@ class ParisState:
         "_active",
         "_burned",
         "_burned_cards",
+        "_burned_counts",
         "_dealer",
         "_deck",
         "_deck_pos",
@@ -161,6 +162,9 @@ class ParisState:
         self._deck_pos = 0
         self._pile: list[int] = []
         self._burned_cards: list[int] = []
+        # Copies of each card among the burned cards seen, kept with ``_burned_cards`` (for
+        # the encoders, which would otherwise count a list of up to 104 cards every step).
+        self._burned_counts = [0] * NUM_CARDS
         self._burned = 0
         self._finished: list[int] = []
         self._out = [False] * n
@@ -283,6 +287,7 @@ class ParisState:
         other._deck_pos = self._deck_pos
         other._pile = self._pile[:]
         other._burned_cards = self._burned_cards[:]
+        other._burned_counts = self._burned_counts[:]
         other._burned = self._burned
         other._finished = self._finished[:]
         other._out = self._out[:]
@@ -396,6 +401,21 @@ class ParisState:
 
     def face_up(self, seat: int) -> list[int]:
         return _cards_of(self._up[seat])
+
+    def hand_counts(self, seat: int) -> list[int]:
+        """Seat's hand as copies of each card number, 0 … 51 (hidden information). The
+        engine's own list, for encoders: read it, never change it."""
+        return self._hand[seat]
+
+    def face_up_counts(self, seat: int) -> list[int]:
+        """Seat's face-up cards as copies of each card number (the engine's own list: read
+        only)."""
+        return self._up[seat]
+
+    def burned_counts(self) -> list[int]:
+        """:attr:`burned_cards` as copies of each card number (the engine's own list: read
+        only)."""
+        return self._burned_counts
 
     def face_down(self, seat: int) -> tuple[int, ...]:
         """Seat's three slots, ``-1`` for an empty one (hidden information)."""
@@ -798,6 +818,9 @@ class ParisState:
             burn = "four" if run >= 4 else "ten"
             burned_k = len(pile)
             self._burned_cards.extend(pile)
+            counts = self._burned_counts
+            for card in pile:
+                counts[card] += 1
             self._burned += burned_k
             pile.clear()
         drew = 0
@@ -909,8 +932,12 @@ class ParisState:
             self._hand_n[seat] -= drew
             pile = self._pile
             if burned_k:
-                pile.extend(self._burned_cards[-burned_k:])
+                back = self._burned_cards[-burned_k:]
+                pile.extend(back)
                 del self._burned_cards[-burned_k:]
+                counts = self._burned_counts
+                for card in back:
+                    counts[card] -= 1
                 self._burned -= burned_k
             if slot >= 0:
                 self._down[seat][slot] = pile.pop()

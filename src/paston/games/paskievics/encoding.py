@@ -22,19 +22,23 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 
 from .actions import ITEMS, LEVELS, NUM_ACTIONS
-from .cards import NUM_CARDS, parse_card
-from .view import PaskievicsView
+from .cards import CARD_NAMES, NUM_CARDS, is_tarokk, parse_card
+from .view import PaskievicsView, _partner_known
+
+if TYPE_CHECKING:
+    from .state import PaskievicsState
 
 __all__ = [
     "PASKIEVICS_PHASES",
     "PaskievicsLayout",
     "encode_paskievics",
+    "encode_paskievics_state",
     "paskievics_layout",
     "paskievics_legal_mask",
 ]
@@ -209,6 +213,172 @@ def encode_paskievics(view: PaskievicsView, layout: PaskievicsLayout) -> npt.NDA
         block("thrown_in")[_THROWN.index(data["thrown_in"])] = 1.0
     for seat, score in enumerate(data.get("scores") or []):
         block("scores")[rel(seat)] = 0.5 + math.atan(float(score) / 20.0) / math.pi
+    return out
+
+
+@cache
+def _offsets(players: int) -> dict[str, int]:
+    layout = paskievics_layout(players)
+    return {name: layout.slice(name).start for name, _size, _doc in layout.fields}
+
+
+#: The shown card of an invitation: its entry after the inviter's seats.
+_SHOWN = {CARD_NAMES.index("T19"): 0, CARD_NAMES.index("T18"): 1, CARD_NAMES.index("T20"): 2}
+#: The auction's words are the first action ids, in :data:`_BIDS`'s order.
+_LAST_BID_ID = len(_BIDS) - 1
+_DISCARDS_DONE = ("announce", "play", "scored")
+_TAROKKS = frozenset(c for c in range(NUM_CARDS) if is_tarokk(c))
+
+
+def encode_paskievics_state(
+    state: PaskievicsState, seat: int, layout: PaskievicsLayout
+) -> npt.NDArray[np.float32]:
+    """:func:`encode_paskievics` of ``state.view(seat)``, value for value, without building
+    the view (its JSON-ready data, every card a name): the Gymnasium and PettingZoo
+    adapters' observer. It reads only what that view holds, under the view's own rules of
+    who may know what (:func:`.view.view_data`: the partner, the sides, others' discards);
+    the env tests compare the two on random deals.
+
+    The 0/1 entries are set in a ``bytearray`` handed to numpy in one piece (numpy converts
+    a list item by item), the few fractions written after."""
+    n = layout.players
+    if state.seats != n:
+        raise ValueError(f"a {state.seats}-seat deal does not fit the {n}-seat layout")
+    at = _offsets(n)
+    me = seat
+    ones = bytearray(layout.size)
+    slots: list[int] = []
+    fractions: list[float] = []
+    phase = state.phase
+    if phase in PASKIEVICS_PHASES:
+        ones[at["phase"] + PASKIEVICS_PHASES.index(phase)] = 1
+    active = me in state.active
+    dealer = state.dealer
+    over = state.is_over
+    dealer_sees = me == dealer and not active and state.rules.five_dealer_sees
+    if active:
+        base = at["hand"]
+        for card in state.hands[me]:
+            ones[base + card] = 1
+    received = state.received
+    if received is not None and not dealer_sees:
+        base = at["talon_received"]
+        for card in received[me]:
+            ones[base + card] = 1
+    discards = state.discards
+    base = at["own_discard"]
+    for card in discards[me]:
+        ones[base + card] = 1
+    discards_done = phase in _DISCARDS_DONE
+    declarer = state.declarer
+    if discards_done and declarer is not None:
+        base = at["declarer_discarded_tarokks"]
+        for card in discards[declarer]:
+            if is_tarokk(card):
+                ones[base + card] = 1
+    called = state.called
+    if called is not None:
+        ones[at["called"] + called] = 1
+
+    forehand = state.forehand
+    order = [(forehand + i) % n for i in range(4)]
+    played_by, won_by = at["played_by"], at["won_by"]
+    tricks = state.tricks
+    for leader, cards, winner in tricks:
+        start = order.index(leader)
+        won = won_by + (winner - me) % n * NUM_CARDS
+        for i, card in enumerate(cards):
+            ones[played_by + (order[(start + i) % 4] - me) % n * NUM_CARDS + card] = 1
+            ones[won + card] = 1
+    leader = tricks[-1][2] if tricks else forehand
+    start = order.index(leader)
+    base = at["trick"]
+    for i, card in enumerate(state.trick):
+        ones[base + (order[(start + i) % 4] - me) % n * NUM_CARDS + card] = 1
+
+    ones[at["dealer"] + (dealer - me) % n] = 1
+    to_act = state.to_act
+    if to_act is not None:
+        ones[at["to_act"] + (to_act - me) % n] = 1
+    if declarer is not None:
+        ones[at["declarer"] + (declarer - me) % n] = 1
+    if phase != "raise":
+        # Each seat's last auction word (a pass in the announcements counts too, as in the
+        # view's encoding): the latest first, until every seat that acts has one.
+        last: dict[int, int] = {}
+        history, actors = state.history, state.actors
+        acting = len(state.active)
+        for i in range(len(history) - 1, -1, -1):
+            action = history[i]
+            if action <= _LAST_BID_ID and actors[i] not in last:
+                last[actors[i]] = action
+                if len(last) == acting:
+                    break
+        base = at["last_bid"]
+        for actor, word in last.items():
+            ones[base + (actor - me) % n * len(_BIDS) + word] = 1
+    if state.contract is not None:
+        ones[at["contract"] + state.contract] = 1
+    invitation = state.invitation
+    if invitation is not None:
+        base = at["invitation"]
+        ones[base + (invitation[1] - me) % n] = 1
+        shown = _SHOWN.get(invitation[0])
+        if shown is not None:
+            ones[base + n + shown] = 1
+    if received is not None:
+        base = at["talon_split"]
+        for other, taken in enumerate(received):
+            if other < n:
+                slots.append(base + (other - me) % n)
+                fractions.append(len(taken) / 3.0)
+    base = at["discard_sizes"]
+    for other, discard in enumerate(discards):
+        slots.append(base + (other - me) % n)
+        fractions.append(len(discard) / 3.0)
+    if discards_done:
+        base = at["discarded_tarokks"]
+        for other, discard in enumerate(discards):
+            count = len(_TAROKKS.intersection(discard))
+            slots.append(base + (other - me) % n)
+            fractions.append(min(count, 3) / 3.0)
+    partner_known = _partner_known(state, me)
+    if called is not None:
+        base = at["sides"]
+        for other in state.active:
+            if over or state.is_revealed(other) or other == me or partner_known:
+                ones[base + (other - me) % n * 2 + state.side(other)] = 1
+    if partner_known:
+        if state.partner is not None:
+            ones[at["partner"] + (state.partner - me) % n] = 1
+        if state.alone:
+            ones[at["partner"] + n] = 1
+    base = at["announced"]
+    rows: dict[int, int] = {}
+    for item, side, by, level in state.announced:
+        rows[(side * len(ITEMS) + ITEMS.index(item)) * (_MAX_LEVEL + 1)] = min(level, _MAX_LEVEL)
+        if by is not None:
+            ones[at["announcers"] + (by - me) % n] = 1
+    for row, level in rows.items():
+        ones[base + row + level] = 1
+    if called is not None and state.game_level is not None:
+        ones[at["game_kontra"] + min(state.game_level, _MAX_LEVEL)] = 1
+    base = at["tarokk_counts"]
+    for other, count in state.counts:
+        ones[base + (other - me) % n * 2 + count - 8] = 1
+    slots.append(at["tricks_done"])
+    fractions.append(len(tricks) / 9.0)
+    slots.append(at["multiplier"])
+    fractions.append(min(math.log2(max(int(state.multiplier), 1)), 4.0) / 4.0)
+    if state.thrown_in in _THROWN:
+        ones[at["thrown_in"] + _THROWN.index(state.thrown_in)] = 1
+    if state.scores is not None:
+        base = at["scores"]
+        for other, score in enumerate(state.scores):
+            slots.append(base + (other - me) % n)
+            fractions.append(0.5 + math.atan(float(score) / 20.0) / math.pi)
+    out = np.frombuffer(ones, dtype=np.uint8).astype(np.float32)
+    out[slots] = fractions
     return out
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -54,6 +54,23 @@ def encoder(players: int, options: Mapping[str, Any]) -> Encoder:
         return out
 
     return Encoder((layout.size,), encode)
+
+
+def state_observer(
+    seat: int, players: int, options: Mapping[str, Any]
+) -> Callable[[PaskievicsState], npt.NDArray[np.float32]]:
+    """``seat``'s observation straight from the deal
+    (:func:`.encoding.encode_paskievics_state`: value for value :func:`encoder`'s of the
+    seat's view, without building the view)."""
+    enc = _encoding()
+    layout = enc.paskievics_layout(players)
+    encode_state = enc.encode_paskievics_state
+
+    def observe_state(state: PaskievicsState) -> npt.NDArray[np.float32]:
+        out: npt.NDArray[np.float32] = encode_state(state, seat, layout)
+        return out
+
+    return observe_state
 
 
 def information_state_shape(players: int) -> tuple[int, ...]:
@@ -120,8 +137,9 @@ HOOKS = ResearchHooks(
     reward_scale=100.0,
     aliases={"PaskievicsEnv": AdapterAlias("gym"), "PaskievicsAECEnv": AdapterAlias("aec")},
     encoder=encoder,
+    state_observer=state_observer,
     new_hand=new_hand,
-    default_opponent="heuristic",
+    default_opponent="random",
     end_info=_end_info,
     render=_render,
     hidden_size=lambda players: (2 * players + 1) * NUM_CARDS,

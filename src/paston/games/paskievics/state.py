@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Mapping, Sequence
 from itertools import combinations
+from operator import attrgetter
 from typing import Any, Self
 
 from ...core.errors import IllegalAction
@@ -19,6 +20,7 @@ from .cards import (
     CARD_NAMES,
     HONOURS,
     KINGS,
+    NUM_CARDS,
     PAGAT,
     SKIZ,
     T18,
@@ -47,6 +49,18 @@ _MUTABLE = (
     "counts", "presumed", "revealed", "all_revealed", "turn_said", "_starts", "bare_run",
     "tricks", "trick", "leader", "scores", "thrown_in", "value", "facts",
 )  # fmt: skip
+_MUTABLE_VALUES = attrgetter(*_MUTABLE)
+# The fields an action changes in place (the others it only replaces): a snapshot copies
+# these lists one level deep. ``hands`` is among them because actions replace a hand's set
+# rather than change it, so the sets themselves may be shared.
+_LIST_FIELDS = tuple(
+    _MUTABLE.index(name)
+    for name in ("hands", "discards", "discard_queue", "counts", "turn_said", "_starts", "tricks")
+)
+_TRICK, _STATUS, _BIDDERS, _REVEALED, _ANNOUNCED = (
+    _MUTABLE.index(name) for name in ("trick", "status", "bidders", "revealed", "announced")
+)
+_TAROKKS = frozenset(c for c in range(NUM_CARDS) if is_tarokk(c))
 
 
 class PaskievicsState:
@@ -78,7 +92,7 @@ class PaskievicsState:
         self.hands: list[set[int]] = [set(h) for h in hands]
         self.history: list[int] = []
         self.actors: list[int] = []  # the seat that took each action of ``history``
-        self._log: list[dict[str, Any]] = []
+        self._log: list[list[Any]] = []  # a snapshot of the _MUTABLE fields per action
         self.phase = "bidding"
         self.to_act: int | None = self.forehand
         self.status = {s: FRESH for s in self.active}
@@ -114,6 +128,9 @@ class PaskievicsState:
         self.thrown_in: str | None = None
         self.value: int | None = None
         self.facts: DealFacts | None = None
+        # The legal actions of the position as it stands, once asked for: apply and undo
+        # drop it, and so does copy (a copy is often changed by hand: a sampled world).
+        self._legal_memo: list[int] | None = None
 
     # ----------------------------------------------------------------- protocol basics
     @property
@@ -138,7 +155,9 @@ class PaskievicsState:
         return A.parse_action(text)
 
     def copy(self) -> Self:
-        return copy.deepcopy(self)
+        other = copy.deepcopy(self)
+        other._legal_memo = None
+        return other
 
     def result(self) -> tuple[float, ...]:
         return tuple(float(x) for x in self.scores) if self.scores else (0.0,) * self.seats
@@ -154,6 +173,12 @@ class PaskievicsState:
 
     # ----------------------------------------------------------------- legal actions
     def legal_actions(self) -> list[int]:
+        memo = self._legal_memo
+        if memo is None:
+            memo = self._legal_memo = self._legal_now()
+        return memo[:]
+
+    def _legal_now(self) -> list[int]:
         if self.to_act is None:
             return []
         p = self.to_act
@@ -175,7 +200,8 @@ class PaskievicsState:
         return SKIZ in self.hands[p] or T21 in self.hands[p]
 
     def _tarokks(self, p: int) -> int:
-        return sum(1 for c in self.hands[p] if is_tarokk(c))
+        # A hand holds each card once: its tarokks are its cards among the 22 tarokks.
+        return len(_TAROKKS.intersection(self.hands[p]))
 
     def _may_hold(self, p: int) -> bool:
         return (
@@ -382,18 +408,22 @@ class PaskievicsState:
         counted = any(s == p for s, _ in self.counts)
         if n in (8, 9) and not counted and (ok or not self.rules.count_identifies_side):
             acts.append(A.COUNT + n - 8)
+        # _count_pending(p), from the same facts (the hand's tarokks, the counts declared).
+        count_pending = self.rules.count_before_ultimo and n >= 8 and not counted
         tournament = self.rules.volat_restrictions == "tournament"
         after_volat = ("double", "trull", "kings") if tournament else ("double",)
         if ok:
+            # The items this side has announced (what _item_index looks up, once).
+            said = {entry[0] for entry in self.announced if entry[1] == side}
+            said_double = A.BONUS + A.BONUSES.index("double") in self.turn_said
             for b, bonus in enumerate(A.BONUSES):
-                if self._item_index(side, bonus) is not None:
+                if bonus in said:
                     continue
-                if bonus in after_volat and self._item_index(side, "volat") is not None:
+                if bonus in after_volat and "volat" in said:
                     continue
-                said_double = A.BONUS + A.BONUSES.index("double") in self.turn_said
                 if bonus == "volat" and said_double and not tournament:
                     continue
-                if bonus == "ultimo" and self._count_pending(p):
+                if bonus == "ultimo" and count_pending:
                     continue
                 if bonus == "trull" and self.rules.trull_conventions and not self._trull_promise(p):
                     continue
@@ -406,7 +436,7 @@ class PaskievicsState:
             entitled = owner if (level + 1) % 2 == 0 else 1 - owner
             if side != entitled:
                 continue
-            if item == "ultimo" and self._count_pending(p):
+            if item == "ultimo" and count_pending:
                 continue
             acts.append(A.KONTRA + level * len(A.ITEMS) + A.ITEMS.index(item))
         if not self._compulsory(p):
@@ -450,9 +480,12 @@ class PaskievicsState:
     def apply(self, action: int | str) -> None:
         if isinstance(action, str):
             action = A.parse_action(action)
-        legal = self.legal_actions()
+        legal = self._legal_memo
+        if legal is None:
+            legal = self._legal_now()
         if action not in legal:
             raise IllegalAction(self._illegal_reason(action, legal), legal=self._names(legal))
+        self._legal_memo = None
         self._log.append(self._snapshot())
         p = self.to_act
         assert p is not None
@@ -470,24 +503,25 @@ class PaskievicsState:
         else:
             self._apply_play(p, action - A.PLAY)
 
-    def _snapshot(self) -> dict[str, Any]:
-        """The fields an action may change, copied as deep as actions mutate them (cheaper
-        than a deep copy: containers that actions only replace are shared)."""
-        snap = {name: getattr(self, name) for name in _MUTABLE}
-        snap["hands"] = [set(h) for h in self.hands]
-        for name in ("discards", "discard_queue", "counts", "turn_said", "_starts", "tricks"):
-            snap[name] = list(snap[name])
-        snap["trick"] = list(self.trick)
-        snap["status"] = dict(self.status)
-        snap["bidders"] = set(self.bidders)
-        snap["revealed"] = set(self.revealed)
-        snap["announced"] = [list(entry) for entry in self.announced]
+    def _snapshot(self) -> list[Any]:
+        """The values of the fields an action may change, in :data:`_MUTABLE`'s order, copied
+        as deep as actions mutate them (cheaper than a deep copy: containers that actions
+        only replace are shared, a hand's set among them)."""
+        snap = list(_MUTABLE_VALUES(self))
+        for i in _LIST_FIELDS:
+            snap[i] = list(snap[i])
+        snap[_TRICK] = list(self.trick)
+        snap[_STATUS] = dict(self.status)
+        snap[_BIDDERS] = set(self.bidders)
+        snap[_REVEALED] = set(self.revealed)
+        snap[_ANNOUNCED] = [list(entry) for entry in self.announced]
         return snap
 
     def undo(self) -> int:
         if not self.history:
             raise IllegalAction("nothing to undo")
-        for name, value in self._log.pop().items():
+        self._legal_memo = None
+        for name, value in zip(_MUTABLE, self._log.pop(), strict=True):
             setattr(self, name, value)
         self.actors.pop()
         return self.history.pop()
@@ -568,7 +602,7 @@ class PaskievicsState:
         seat, i = self.declarer, 0
         for share in TALON_SHARES[self.contract]:
             received[seat] = list(self.talon[i : i + share])
-            self.hands[seat].update(received[seat])
+            self.hands[seat] = self.hands[seat] | set(received[seat])  # new sets: see _snapshot
             i += share
             seat = self.next_seat(seat)
         self.received = received
@@ -599,7 +633,7 @@ class PaskievicsState:
             self._throw_in("annulled")
             return
         cards = A.DISCARD_SETS[action - A.DISCARD]
-        self.hands[p].difference_update(cards)
+        self.hands[p] = self.hands[p].difference(cards)
         self.discards[p] = sorted(cards)
         self._next_discarder()
 
@@ -674,7 +708,7 @@ class PaskievicsState:
             self.all_revealed = True
 
     def _apply_play(self, p: int, card: int) -> None:
-        self.hands[p].discard(card)
+        self.hands[p] = self.hands[p] - {card}
         self.trick.append(card)
         if self.called is not None and card == self.called:
             self.all_revealed = True

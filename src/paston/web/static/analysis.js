@@ -14,10 +14,12 @@
 import { escapeHTML } from "./api.js";
 import { gameEntry, nounOf } from "./game_registry.js";
 import { t } from "./i18n.js";
+// The score chart's colours: a seat has the same colour in both charts.
+import { SEAT_COLOURS } from "./render.js";
 
 const SVG = "http://www.w3.org/2000/svg";
-// One colour per seat: Paris seats up to nine players.
-const SEAT_COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"];
+// The grade marks of the report, as a chess site writes them.
+const MARKS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
 const COUNTED = ["inaccuracy", "mistake", "blunder"];
 
 let analysis = null;
@@ -63,9 +65,18 @@ function ensurePanel() {
     <div class="chart-legend" id="analysis-legend"></div>
     <div id="analysis-dd"></div>
     <div id="analysis-report"></div>`;
+  // High in the sidebar, under the replay's controls and this hand's panel, so that it opens
+  // in view rather than below the score sheet.
   const aside = document.querySelector(".sidebar") ?? document.body;
-  aside.append(panel);
+  const after = aside.querySelector("#game-panel");
+  if (after) after.after(panel);
+  else aside.prepend(panel);
   return panel;
+}
+
+// Bring the panel into the sidebar's (and the window's) view, as little scrolling as will do.
+function reveal() {
+  panel?.scrollIntoView?.({ block: "nearest", behavior: "auto" });
 }
 
 function status(text) {
@@ -91,6 +102,7 @@ export async function startAnalysis(tableId, seatNames, { worlds = null, game = 
     panel.querySelector("#analysis-decision").replaceChildren(button);
     button.addEventListener("click", () => {
       button.remove();
+      reveal();
       poll(`${base}${query ? "?" + query : ""}`);
     });
     return;
@@ -127,6 +139,7 @@ async function poll(url) {
     status(t("analysis.ready", "Each decision is graded by what it lost on average over the deals its player could not tell apart ({worlds} sampled); hindsight knows every card.", { worlds: body.settings?.worlds ?? "?" }));
     renderReport();
     showAnalysisStep(current.deal, current.step);
+    reveal();
     return;
   }
 }
@@ -260,7 +273,7 @@ function renderReport() {
   const cols = [t("analysis.col.player", "Player"), t("analysis.col.expected", "Expected lost"), t("analysis.col.hindsight", "Hindsight lost"), t("analysis.col.luck", "Bad luck")];
   for (const c of cols) head.append(el("th", { scope: "col" }, c));
   // The counts by grade, marked like a chess site's report: ?! inaccuracy, ? mistake, ?? blunder.
-  const marks = [["?!", t("analysis.col.inaccuracies", "Inaccuracies")], ["?", t("analysis.col.mistakes", "Mistakes")], ["??", t("analysis.col.blunders", "Blunders")]];
+  const marks = [[MARKS.inaccuracy, t("analysis.col.inaccuracies", "Inaccuracies")], [MARKS.mistake, t("analysis.col.mistakes", "Mistakes")], [MARKS.blunder, t("analysis.col.blunders", "Blunders")]];
   for (const [mark, word] of marks) head.append(el("th", { scope: "col", title: word, "aria-label": word }, mark));
   table.append(head);
   for (const p of analysis.players) {
@@ -274,4 +287,44 @@ function renderReport() {
   wrap.append(table);
   box.append(wrap);
   box.append(el("p", { class: "hint-text" }, t("analysis.report.help", "Expected lost: what the player's own choices gave away, judged by what they knew. Bad luck: what hindsight charges beyond that (negative: the cards were kind).")));
+  box.append(gradeLegend(analysis.settings ?? {}));
+}
+
+// The thresholds of one scale, {grade: bound}, whichever form the settings publish them in
+// ({grade: bound} or [[grade, bound], …]).
+function boundsOf(raw) {
+  if (Array.isArray(raw)) return Object.fromEntries(raw);
+  return raw && typeof raw === "object" ? raw : {};
+}
+
+// What ?!, ? and ?? mean: each grade from the loss it starts at, in the analysis's unit (one
+// scale, or one per kind of decision when the game grades them apart).
+export function gradeLegend(settings) {
+  const box = el("div", { class: "grade-legend", id: "grade-legend" });
+  box.append(el("h3", {}, t("analysis.legend.title", "What the marks mean")));
+  const units = settings.unit;
+  const scales =
+    units && typeof units === "object"
+      ? Object.entries(units).map(([kind, unit]) => [kind, unit, boundsOf(settings.thresholds?.[kind])])
+      : [[null, units, boundsOf(settings.thresholds)]];
+  for (const [kind, unit, bounds] of scales) {
+    if (kind !== null) box.append(el("p", { class: "grade-legend-kind" }, t("analysis.legend.kind", "{kind} decisions, in {unit}:", { kind, unit: unit ?? "?" })));
+    else if (unit) box.append(el("p", { class: "grade-legend-kind" }, t("analysis.legend.unit", "Losses in {unit}:", { unit })));
+    const dl = el("dl", { class: "grade-legend-list" });
+    for (const g of ["inaccuracy", "mistake", "blunder"]) {
+      const bound = bounds[g];
+      dl.append(el("dt", { class: `grade grade-${g}` }, MARKS[g]));
+      dl.append(
+        el(
+          "dd",
+          {},
+          bound === undefined
+            ? gradeWord(g)
+            : t("analysis.legend.entry", "{grade}: lost {bound} or more", { grade: gradeWord(g), bound: String(Number(bound)) }),
+        ),
+      );
+    }
+    box.append(dl);
+  }
+  return box;
 }

@@ -18,6 +18,8 @@
 import { mountLanguage, t } from "./i18n.js";
 import { downloadJSON, getJSON, playback, seatName, setBotLabels } from "./api.js";
 import { showAnalysisStep, startAnalysis } from "./analysis.js";
+import { seatBotLabels } from "./levels.js";
+import { bindScoreSheetButton } from "./score_sheet.js";
 import { gameEntry, loadGame } from "./game_registry.js";
 import { renderScoreSheet, tagHTML } from "./render.js";
 
@@ -240,7 +242,7 @@ async function init() {
     showError(t("replay.err_replay", "This game cannot be replayed here: {error}", { error: e.message }));
     return;
   }
-  setBotLabels(info.bots ?? []);
+  setBotLabels(seatBotLabels([info])); // a level's seat is "Casual bot" (levels.js)
   names = summary.seats.map(seatName);
   hands = data.steps ?? [];
   const title = t(`game.${summary.game}.title`, info.title ?? summary.game);
@@ -280,6 +282,14 @@ async function init() {
   const rows = hands.map((h) => h.score_row).filter(Boolean);
   if (renderer.renderScores) renderer.renderScores($("#score-sheet"), $("#score-chart"), $("#chart-legend"), rows, names, summary);
   else renderScoreSheet($("#score-sheet"), rows, names);
+  // The whole sheet, with the game's own columns and a print button (score_sheet.js).
+  bindScoreSheetButton($("#sheet-button"), () => ({
+    rows,
+    names,
+    columns: renderer.sheetColumns ?? [],
+    handWord: (info.hand_noun ?? ["deal"])[0] === "game" ? t("sheet.game", "Game") : t("common.deal", "Deal"),
+    title: `${t("common.score_sheet", "Score sheet")} — ${title} — ${summary.name}`,
+  }));
   go(0, 0);
 }
 

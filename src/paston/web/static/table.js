@@ -38,6 +38,10 @@ import {
   setBotLabels,
 } from "./api.js";
 import { loadGame } from "./game_registry.js";
+import { mountContractKey } from "./contract_key.js";
+import { seatBotLabels } from "./levels.js";
+import { bindScoreSheetButton, sheetBlock } from "./score_sheet.js";
+import { mountTurnAlert, noticeTurn } from "./turn_alert.js";
 import { renderScoreSheet, tagHTML } from "./render.js";
 import {
   applyHintCounts,
@@ -490,6 +494,7 @@ function render() {
 
   const ms = renderer.render(state.view, context()) ?? 0;
   renderSidebar();
+  noticeTurn(myTurn()); // the chime and vibration, when switched on (turn_alert.js)
   renderFacts(t, shortNames(), Date.now() / 1000 + clockOffset);
   renderChatChannels(t, me !== null);
   retryTakeOver(tableId, state, (e) => showReject(e.message));
@@ -705,8 +710,21 @@ function openGameOver() {
     ? renderer.gameOverHTML(state.table, shortNames(), mySeat(), state)
     : `<p>${escapeHTML(t("table.game_over", "Game over"))}: ${escapeHTML((state.table.totals ?? []).join(" / "))}</p>`;
   $("#gameover-body").append(rematchControls(tableId, state.table, token, mySeat()));
+  $("#gameover-body").append(sheetBlock(sheetData()));
   const d = $("#gameover-dialog");
   if (!d.open) d.showModal();
+}
+
+// The whole score sheet (score_sheet.js): the table's rows with the game's own columns.
+function sheetData() {
+  const hand = handNoun();
+  return {
+    rows: (state?.table?.score_sheet ?? []).filter((r) => !r.redeal),
+    names: names(),
+    columns: renderer?.sheetColumns ?? [],
+    handWord: hand === "game" ? t("sheet.game", "Game") : t("common.deal", "Deal"),
+    title: `${t("common.score_sheet", "Score sheet")} — ${gameTitle()} — ${state?.table?.name ?? ""}`,
+  };
 }
 
 async function exportRecord() {
@@ -763,11 +781,12 @@ async function loadRenderer(name) {
   ({ info, renderer } = await loadGame(name));
   game = name;
   // The table's bots by their labels (its game's own list: another game's bots may share a name).
-  setBotLabels(info.bots ?? []);
+  setBotLabels(seatBotLabels([info])); // a level's seat is "Casual bot" (levels.js)
   renderer.mount($("#felt"), $("#game-panel"));
   $("#keys-help").innerHTML = renderer.keysHelp;
   $("#site-title").textContent = gameTitle();
   $("#speed-field").hidden = !renderer.animated;
+  mountContractKey($("#key-button"), info); // "?": the game's abbreviations
 }
 
 function initSpeed() {
@@ -794,6 +813,8 @@ async function init() {
     $(id).rel = "noopener";
   }
   $("#export-button").addEventListener("click", exportRecord);
+  bindScoreSheetButton($("#sheet-button"), () => (state && renderer ? sheetData() : null));
+  mountTurnAlert($("#speed-field").parentElement);
   $("#gameover-export").addEventListener("click", exportRecord);
   $("#gameover-close").addEventListener("click", () => $("#gameover-dialog").close());
   $("#hint-button").addEventListener("click", requestHint);

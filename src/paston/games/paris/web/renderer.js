@@ -9,6 +9,8 @@ import { t as tr } from "../../i18n.js";
 import { consequence } from "./consequences.js";
 import { SUIT_SYMBOL, cardBack, cardElement } from "../../cards.js";
 import { renderChart, renderScoreSheet, tagHTML } from "../../render.js";
+// The game's own columns of the score sheet (static/score_sheet.js).
+export { sheetColumns } from "./sheet.js";
 
 const $ = (sel) => document.querySelector(sel);
 

@@ -34,6 +34,8 @@ import {
   sortCards,
 } from "./cards.js";
 import { activeSeats, breakdown, pointsOf, trickSeats } from "./score.js";
+// The game's own columns of the score sheet (static/score_sheet.js).
+export { sheetColumns } from "./sheet.js";
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -165,7 +167,8 @@ export function replayDecorate(view, c, { over }) {
 }
 
 export function renderScores(table, chart, legend, sheet, names) {
-  renderScoreSheet(table, sheet, names);
+  // A row's game bid is shown by its word (Three … Solo), beside its declarer.
+  renderScoreSheet(table, sheet, names, { short: (c) => LEVEL_WORD[c] ?? c });
   const many = sheet.length > 0;
   chart.hidden = !many;
   legend.hidden = !many;

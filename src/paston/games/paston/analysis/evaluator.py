@@ -14,7 +14,7 @@ from ....analysis.records import seat_names_of
 from ....analysis.report import game_reports
 from ....analysis.settings import DEFAULT, Settings
 from ..solver import Solver
-from .grading import analyse_deal, count_decisions
+from .grading import POINTS, analyse_deal, count_decisions
 from .records import deals_of_record
 
 __all__ = ["PastonEvaluator", "analyse_record"]
@@ -53,7 +53,8 @@ class PastonEvaluator:
         return analyse_deal(deals[number - 1], number, seat_names_of(record), settings)
 
     def settings_json(self, settings: Settings) -> dict[str, Any]:
-        return settings.to_json()
+        # The unit and the grade thresholds too: the browser's legend of ?!, ? and ?? reads them.
+        return {**settings.to_json(), **POINTS.to_json()}
 
     def count(self, record: dict[str, Any]) -> int:
         return sum(count_decisions(d) for d in deals_of_record(record)[1])

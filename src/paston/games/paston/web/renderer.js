@@ -27,6 +27,8 @@ import {
   dealResultHTML,
   renderAuction,
 } from "./terms.js";
+// The game's own columns of the score sheet (static/score_sheet.js).
+export { sheetColumns } from "./sheet.js";
 
 const $ = (sel) => document.querySelector(sel);
 

@@ -1,8 +1,10 @@
 """axe-core (through axe-playwright-python) on every page a player meets: the lobby, each
 table phase of each game (Paston: bidding, exchange, play, deal end; Paris: swap, play, game
-over; Paskievics: every phase met, game over) and the replay of each game. No serious or
-critical violation is allowed. Also the keyboard: the lobby's refresh keeps the focus, and chat
-does not swallow the table's keys."""
+over; Paskievics: every phase met, a deal's end, game over), the replay and the rules of each
+game, the log-in page, the leaderboard and a player's page; and a table on a phone (390x844:
+the header's menu open, the dock folded; Paskievics at five seats, to a deal's end). No serious
+or critical violation is allowed. Also the keyboard: the lobby's refresh keeps the focus, and
+chat does not swallow the table's keys."""
 
 from __future__ import annotations
 
@@ -191,3 +193,84 @@ def test_paskievics_phases(server: Server, new_page: Any) -> None:
     page.goto(f"{server.base}/static/replay.html?t={table_id}")
     page.wait_for_selector("#felt[data-step]")
     assert_accessible(page, "the Paskievics replay")
+
+
+def test_rules_and_account_pages(server: Server, new_page: Any) -> None:
+    """The rules of each game, the log-in page, the leaderboard (each game's tab) and a
+    registered player's page."""
+    page = new_page()
+    for game in ("paston", "paris", "paskievics"):
+        page.goto(f"{server.base}/rules/{game}")
+        page.wait_for_selector("#rules h3")
+        assert_accessible(page, f"the {game} rules page")
+    page.goto(server.base + "/login")
+    page.wait_for_selector("#login-button:enabled")
+    assert_accessible(page, "the log-in page")
+    name = f"Axe{int(time.time() * 1000) % 10**7}"
+    page.goto(server.base + "/login#register")
+    page.wait_for_selector("#register-button:enabled")
+    page.fill("#register-name", name)
+    page.fill("#register-password", "correct horse 7")
+    page.fill("#register-confirm", "correct horse 7")
+    page.click("#register-button")
+    page.wait_for_url(f"**/players/{name}")
+    page.wait_for_selector("#player-body:not([hidden])")
+    page.wait_for_load_state("networkidle")
+    assert_accessible(page, "a player's own page")
+    for game in ("paston", "paris", "paskievics"):
+        page.goto(f"{server.base}/leaderboard?game={game}")
+        page.wait_for_selector("#account-box[data-state]")
+        page.wait_for_load_state("networkidle")
+        assert_accessible(page, f"the {game} leaderboard")
+
+
+def test_a_paskievics_table_of_five_on_a_phone(server: Server, browser: Any) -> None:
+    """At 390x844 (touch): the table with the header's menu open and with the dock folded, every
+    phase this seat meets, and the end of a deal of five (its settlement laid out for a phone),
+    held open."""
+    body = {
+        "name": "pk phone a11y",
+        "game": "paskievics",
+        "deal_pause": 20,
+        "move_timer": 60,
+        "rules": {"game_deals": 2},
+        "seats": [{"kind": "human"}, *[BOT] * 4],
+    }
+    table = server.post("/api/tables", body)
+    token = server.post(f"/api/tables/{table['id']}/join", {"nickname": "Ani"})["token"]
+    ctx = browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    )
+    ctx.set_default_timeout(60000)  # a hang guard
+    page = ctx.new_page()
+    page.goto(server.base + "/")
+    page.evaluate(f"localStorage.setItem('paston-token-{table['id']}', '{token}')")
+    page.evaluate("localStorage.setItem('paston-speed', 'instant')")
+    page.goto(f"{server.base}/t/{table['id']}")
+    page.wait_for_selector("#felt[data-seq]")
+    page.click("#header-menu-button")
+    page.wait_for_selector("#header-menu #copy-link:visible")
+    assert_accessible(page, "a phone's table with the header menu open")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#header-menu #copy-link", state="hidden")
+    checked: set[str] = set()
+    deadline = time.monotonic() + 300  # a hang guard
+    while "over" not in checked:
+        assert time.monotonic() < deadline, f"phases reached: {checked}"
+        wait_my_turn_or(page, DEAL_OVER, timeout=90)
+        phase = felt(page)["phase"]
+        if phase == "over":
+            page.click("#deal-continue")  # kept open while axe reads it
+            page.wait_for_selector("#pk-settle, .pk-result .result-line")
+            assert_accessible(page, "a Paskievics deal's end of five on a phone")
+            checked.add("over")
+            break
+        if phase not in checked:
+            assert_accessible(page, f"a Paskievics table of five on a phone ({phase})")
+            if not checked:
+                page.click("#dock > .dock-toggle")
+                assert page.locator("#dock.folded").count() == 1
+                assert_accessible(page, "a phone's table with the dock folded")
+                page.click("#dock > .dock-toggle")
+            checked.add(phase)
+        take_paskievics_turn(page)

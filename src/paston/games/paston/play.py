@@ -36,8 +36,8 @@ HOOKS = PlayHooks(
                 lazy_factory(f"{__package__}.bots.wpimc", "_wpimc_factory"), True,
                 "Weighted PIMC"),
         BotInfo("search",
-                "expert: PIMC that models the others' bids and whists and plays for the "
-                "standings",
+                "expert: PIMC that models the others' bids and whists, bids for its own score "
+                "and defends together",
                 lazy_factory(f"{__package__}.bots.search", "_search_factory"), True, "Search"),
         BotInfo("oracle", "sees every card: a yardstick for measurement, never an opponent",
                 lazy_factory(f"{__package__}.bots.oracle", "_oracle_factory"), False, "Oracle"),

@@ -16,5 +16,7 @@ LEVELS: tuple[Level, ...] = (
     Level("beginner", "heuristic", "learning: sound bidding, but a slip every few moves", 0.15),
     Level("casual", "heuristic", "plays sound Paston by rules of thumb, answers at once"),
     Level("strong", "wpimc", "reads the auction and solves sampled deals"),
-    Level("expert", "search", "also models the others' bids and whists; plays to win"),
+    Level(
+        "expert", "search", "also models the others' bids and whists; bids only what it can make"
+    ),
 )

@@ -38,6 +38,8 @@ import {
   setBotLabels,
 } from "./api.js";
 import { loadGame } from "./game_registry.js";
+import { mountFeatures } from "./table_features.js";
+import { showTimer } from "./time_bank.js";
 import { mountContractKey } from "./contract_key.js";
 import { seatBotLabels } from "./levels.js";
 import { bindScoreSheetButton, sheetBlock } from "./score_sheet.js";
@@ -92,6 +94,7 @@ let summary = null;
 let game = ""; // the table's game, as the server names it
 let info = null; // its GET /api/games entry
 let renderer = null;
+let features = null; // leave, claims, reactions (table_features.js)
 const chatSeen = new Set();
 // The end of a deal: when its result was first shown (performance.now()), and whether the
 // player asked to keep it on screen (the next deal's states then wait in the queue).
@@ -250,6 +253,7 @@ function handle(msg) {
       showReject(msg.message ?? msg.code);
       break;
     default:
+      features?.message(msg);
       break;
   }
 }
@@ -500,6 +504,7 @@ function render() {
   retryTakeOver(tableId, state, (e) => showReject(e.message));
   refreshRematch(tableId, t, token, me);
   renderTimer();
+  features?.render();
   renderDealCountdown();
   markHinted();
   if (t.status === "over" && !gameOverShown) {
@@ -529,7 +534,7 @@ function renderSidebar() {
 // The move timer's pill (#countdown, in the renderer's turn line): the seconds left to the
 // seat on turn, redrawn every 250 ms. In the last seconds of this person's own turn it turns
 // urgent and says what comes next: the server's default move (a pass where one is allowed).
-const TIMER_WARNING_S = 5;
+// Past the move's own seconds the seat's time bank runs (time_bank.js).
 
 function renderTimer() {
   const table = state.table;
@@ -539,23 +544,8 @@ function renderTimer() {
     el.hidden = true;
     return;
   }
-  const left = Math.max(0, Math.ceil(table.timer.deadline - (Date.now() / 1000 + clockOffset)));
-  const urgent = left <= TIMER_WARNING_S;
-  const warn = urgent && table.timer.seat === mySeat();
-  el.hidden = false;
-  el.setAttribute("role", "timer");
-  el.dataset.left = String(left);
-  el.dataset.warning = warn ? "1" : "0";
-  el.textContent = warn
-    ? t("table.timer_warning", "{left} s — then the server moves for you", { left })
-    : t("table.s_left", "{left} s left", { left });
-  el.classList.toggle("urgent", urgent);
-  el.setAttribute(
-    "aria-label",
-    warn
-      ? t("table.timer_warning_label", "{left} seconds left, then the server moves for you", { left })
-      : t("table.seconds_left", "{left} seconds left", { left }),
-  );
+  // The move's seconds, then the seat's time bank (time_bank.js).
+  showTimer(el, table.timer, Date.now() / 1000 + clockOffset, table.timer.seat === mySeat());
 }
 
 // Outline the hint's best choice among the offered ones while the hint is current.
@@ -868,6 +858,23 @@ async function init() {
     return;
   }
   $("#table-name").textContent = summary.name;
+  features = mountFeatures({
+    state: () => state,
+    mySeat,
+    names: shortNames,
+    send: (msg) => {
+      hideReject();
+      sendRaw(msg);
+    },
+    uuid,
+    sysChat,
+    cardLabel: (card) => renderer?.actionLabel?.(card) ?? card,
+    leftForGood: () => {
+      closedForGood = true;
+      clearToken(tableId);
+      token = null;
+    },
+  });
   connect();
   const hasFree = summary.seats.some((s) => s.kind === "human" && !s.nickname);
   // A bot's seat at a public table may be taken over: offered like a free seat.

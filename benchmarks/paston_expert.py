@@ -233,8 +233,8 @@ def report_lines(results: dict[str, Any]) -> list[str]:
             f"{s['cpu_s_per_deal']} CPU-s/deal"
         )
         for i, (spec, t) in enumerate(zip(s["bots"], s["tallies"], strict=True)):
-            if i and spec == s["bots"][i - 1]:
-                continue
+            if (i and spec == s["bots"][i - 1]) or "won" not in t:
+                continue  # the same bot again, or scores imported without the tallies
             by_bid = ", ".join(
                 f"{k.removeprefix('surrendered_')} {v}"
                 for k, v in sorted(t.items())
@@ -331,9 +331,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--every", type=int, default=5, help="progress and flush every N sets")
     parser.add_argument("--out", type=Path, default=Path("paston_expert.json"))
     parser.add_argument("--report", type=Path, help="only print the figures of a results file")
+    parser.add_argument(
+        "--import",
+        dest="imports",
+        type=Path,
+        action="append",
+        default=[],
+        help="with --report: add the arenas of a benchmarks/ladder.py results file (same "
+        "seed: the same deals) as scores only, bot 0 named BOT@FILE",
+    )
     args = parser.parse_args(argv)
     if args.report:
         stored = json.loads(args.report.read_text())
+        for path in args.imports:
+            ladder = json.loads(path.read_text())
+            if ladder.get("seed") != stored["seed"]:
+                raise SystemExit(f"{path} has seed {ladder.get('seed')}, not {stored['seed']}")
+            for name, arena in ladder["arenas"].items():
+                specs = split_specs(name)
+                specs[0] += f"@{path.stem}"
+                stored["arenas"][",".join(specs)] = {"sets": [{"rows": r} for r in arena["rows"]]}
         print("\n".join(report_lines(stored)))
         print(json.dumps(summaries(stored)))
         return 0

@@ -16,6 +16,7 @@
 //   actionLabel(action)           a button/hint label for an action string
 //   phaseOf(state)                the phase shown in #felt[data-phase]
 //   renderScores(sheetEl, chartEl, legendEl, rows, names, table)   the score sheet
+//   sheetColumns                  the game's own columns of the printable sheet (score_sheet.js)
 //   gameOverHTML(table, names, me, state), onKey(ev) -> handled, onChoiceKey(el),
 //   markHint(action), KEYS, animated (true: the page offers the pace setting)
 // The game's title, its bots' labels, what a hand is called and how hints are valued come

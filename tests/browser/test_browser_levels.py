@@ -50,6 +50,11 @@ def test_the_lobby_offers_levels_and_hides_the_engines_until_asked(
     assert shown[-len(engines) :] == [f"bot:{b}" for b in engines]
     page.uncheck("#more-bots")
     assert seat.locator("option").evaluate_all(SHOWN_OPTIONS)[-1] == "bot:expert"
+    # "Hints from" names the levels the same way, the engines in a group of their own.
+    groups = page.locator("#t-hintbot optgroup")
+    assert groups.count() == 2
+    assert groups.nth(0).locator("option").all_inner_texts() == texts
+    assert groups.nth(1).locator("option").evaluate_all("os => os.map(o => o.value)") == engines
     if game == "paston":
         assert_accessible(page, "the lobby with its levels")
 

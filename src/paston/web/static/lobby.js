@@ -350,9 +350,17 @@ function nicknameProblem(nickname) {
 function renderHintBots() {
   const hb = $("#t-hintbot");
   const bots = current.bots ?? [];
-  hb.innerHTML = bots
-    .map((b) => `<option value="${escapeHTML(b.name)}">${escapeHTML(botText(current, b).label)}</option>`)
-    .join("");
+  const option = (b, text) => `<option value="${escapeHTML(b.name)}">${escapeHTML(text)}</option>`;
+  const levels = bots.filter((b) => isLevel(current, b.name));
+  const engines = bots.filter((b) => !isLevel(current, b.name));
+  // The levels by their plain names, then the engines (the default hint bot may be one, so
+  // their group stays shown here), each group labelled as in the seats' lists.
+  hb.innerHTML = levels.length
+    ? `<optgroup label="${escapeHTML(t("lobby.levels_group", "Bots by strength"))}">${levels.map((b) => option(b, botSeatLabel(current, b))).join("")}</optgroup>` +
+      (engines.length
+        ? `<optgroup label="${escapeHTML(t("lobby.more_bots_group", "More bots (advanced)"))}">${engines.map((b) => option(b, botText(current, b).label)).join("")}</optgroup>`
+        : "")
+    : bots.map((b) => option(b, botText(current, b).label)).join("");
   hb.value = preferredBot(current, true);
   hb.disabled = !bots.length;
   $("#t-hints").disabled = !bots.length;

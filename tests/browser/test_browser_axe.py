@@ -263,6 +263,13 @@ def test_a_paskievics_table_of_five_on_a_phone(server: Server, browser: Any) -> 
             page.click("#deal-continue")  # kept open while axe reads it
             page.wait_for_selector("#pk-settle, .pk-result .result-line")
             assert_accessible(page, "a Paskievics deal's end of five on a phone")
+            # The result is read whole: no sideways scroll, of the page or of its tables.
+            wide = page.evaluate(
+                "() => [document.documentElement, ...document.querySelectorAll("
+                "'.pk-result, .pk-result table')].filter((e) => e.scrollWidth > e.clientWidth + 1"
+                " || e.getBoundingClientRect().right > innerWidth + 0.5).map((e) => e.className)"
+            )
+            assert not wide, f"the deal's result is wider than a phone: {wide}"
             checked.add("over")
             break
         if phase not in checked:

@@ -132,8 +132,10 @@ def summary(specs: Sequence[str], rows: list[dict[str, Any]]) -> dict[str, Any]:
                 )
             ]
             out["diff"][f"{a} - {b}"] = {"position": mean_ci(pos), "loser": mean_ci(lose)}
-    turns = [g["turns"] for r in rows for g in r["games"]]
+    turns = sorted(g["turns"] for r in rows for g in r["games"])
     out["turns_median"] = statistics.median(turns) if turns else None
+    out["turns_p99"] = turns[min(len(turns) - 1, int(0.99 * len(turns)))] if turns else None
+    out["turns_max"] = turns[-1] if turns else None
     out["turn_limit_games"] = sum(g["end"] == "turn_limit" for r in rows for g in r["games"])
     return out
 
@@ -148,7 +150,8 @@ def report(arenas: dict[str, Any]) -> None:
         print(
             f"\narena {name}: {s['players']} players, {s['sets']} deal sets, {s['games']} games,"
             f" {entry['seconds']:.0f} s ({entry.get('cpu_seconds', 0):.0f} s CPU),"
-            f" median {s['turns_median']} turns,"
+            f" turns median {s['turns_median']}, p99 {s.get('turns_p99')}, max"
+            f" {s.get('turns_max')},"
             f" {s['turn_limit_games']} ended by the turn limit"
         )
         for bot, fig in s["per_bot"].items():

@@ -35,6 +35,10 @@ HOOKS = PlayHooks(
                 lazy_factory(f"{__package__}.bots.heuristic", "HeuristicBot"), True, "Heuristic"),
         BotInfo("dpimc", "search: samples the hidden cards and plays each option out",
                 lazy_factory(f"{__package__}.bots.dpimc", "DpimcBot"), True, "DPIMC"),
+        # The yardstick every level must at least equal (benchmarks/paris_levels.py): no
+        # lobby offers it.
+        BotInfo("plain", "lowest legal card, keeps 2s and 10s, burns big piles: a yardstick",
+                lazy_factory(f"{__package__}.bots.plain", "PlainBot"), False, "Plain"),
     ),
     default_bot="heuristic",
     levels=LEVELS,

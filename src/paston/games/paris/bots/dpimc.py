@@ -15,11 +15,14 @@ At a decision of the play phase the bot
    choice only when the paired difference is clear: better by more than ``z`` standard
    errors (a few dozen worlds are noisy, and a noisy search is worse than the thumb rules).
 
-The swap phase, forced moves and blind plays are left to the thumb rules. A move that would
-repeat a cycle of turns seen three times in a row goes to the back of the list
-(:func:`looping_move`): left alone, one-step search can circle for ever (until the turn limit).
-Memory is bounded: one world and one playout at a time. ``time`` (seconds) caps a decision;
-the number of worlds is fixed otherwise, so that a seeded bot repeats its decisions.
+The swap phase, forced moves and blind plays are left to the thumb rules. A move chosen
+before at the very same position (:mod:`.cycles`) goes to the back of the list: left alone,
+one-step search can circle for ever (until the turn limit). A game longer than ``60 + 40 n``
+turns is drifting: the thumb rules (with their occasional random move) take over.
+Memory is bounded: one world and one playout at a time. ``time`` caps a decision in CPU
+seconds of the deciding thread (:func:`time.thread_time`: a loaded machine slows a decision
+down but does not make it weaker); the number of worlds is fixed otherwise, so that a seeded
+bot repeats its decisions.
 
 Options (``make_bot("dpimc:worlds=24,time=0.3", game="paris")``): ``worlds`` (default 32),
 ``candidates`` (4), ``horizon`` (turns per playout; 0, the default, means ``60 + 25 n`` for n
@@ -34,8 +37,8 @@ import statistics
 import time as clock
 
 from ....bots.base import Bot, Choice
-from ..actions import parse_action
 from ..view import ParisView
+from .cycles import keys_to_avoid, repeated_keys
 from .heuristic import HeuristicBot, situation_of_view
 from .knowledge import read_knowledge
 from .moves import Move, move_of
@@ -43,35 +46,10 @@ from .playout import playout
 from .policy import value_moves
 from .worlds import sample_world
 
-__all__ = ["DpimcBot", "looping_move"]
+__all__ = ["DpimcBot"]
 
-#: The longest cycle of turns :func:`looping_move` looks for, and how often it must repeat.
-LOOP_PERIOD = 40
-LOOP_REPEATS = 3
-#: The thumb-rule value given to a move that would repeat a cycle: it is never searched.
+#: The thumb-rule value given to a move chosen before at this very position: never searched.
 REPEATS_CYCLE = float("-inf")
-
-
-def looping_move(view: ParisView) -> str | None:
-    """The action the seat took one cycle ago, when the last turns are one cycle of actions
-    (same seats, same actions) repeated ``LOOP_REPEATS`` times; else ``None``.
-
-    One-step search re-decides at every turn, and can keep choosing the move that leads back
-    to the same position (each time it looks best *if play goes on by the thumb rules*). A
-    search that sees the cycle in the public events steps out of it.
-    """
-    events = view.events
-    total = len(events)
-    for period in range(2, min(LOOP_PERIOD, total // LOOP_REPEATS) + 1):
-        last = [(e.seat, e.action) for e in events[total - period :]]
-        if all(
-            [(e.seat, e.action) for e in events[total - (k + 1) * period : total - k * period]]
-            == last
-            for k in range(1, LOOP_REPEATS)
-        ):
-            then = events[total - period]
-            return then.action if then.seat == view.seat else None
-    return None
 
 
 class DpimcBot(Bot[ParisView]):
@@ -111,14 +89,14 @@ class DpimcBot(Bot[ParisView]):
             if move.key not in seen:
                 seen.add(move.key)
                 out.append((move, value, reason))
-        repeat = looping_move(view)
-        if repeat is not None and len(out) > 1:
-            # The game is going round in circles and this move (in any suits) would go round
-            # again: it is not searched (it stays last, for the explanation).
-            key = move_of(parse_action(repeat)).key
+        repeated = keys_to_avoid(view, moves, self.rng)
+        if repeated and any(move.key not in repeated for move, _, _ in out):
+            # The position has come back and these moves (in any suits) were chosen here
+            # before: they would go round the cycle again. Not searched (kept last, for the
+            # explanation).
             looping = [(move, REPEATS_CYCLE, f"{reason} (would repeat a cycle of turns)")
-                       for move, _, reason in out if move.key == key]  # fmt: skip
-            out = [entry for entry in out if entry[0].key != key] + looping
+                       for move, _, reason in out if move.key in repeated]  # fmt: skip
+            out = [entry for entry in out if entry[0].key not in repeated] + looping
         return out
 
     def search(self, view: ParisView) -> list[tuple[Move, list[float]]]:
@@ -131,14 +109,14 @@ class DpimcBot(Bot[ParisView]):
         knowledge = read_knowledge(view)
         horizon = self.horizon or 60 + 25 * view.players
         results: list[list[float]] = [[] for _ in shortlist]
-        deadline = clock.perf_counter() + self.time
+        deadline = clock.thread_time() + self.time
         for _ in range(self.worlds):
             world = sample_world(view, knowledge, self.rng)
             for i, (move, _, _) in enumerate(shortlist):
                 state = world.copy()
                 state.apply(move.action)
                 results[i].append(playout(state, view.seat, horizon))
-            if clock.perf_counter() > deadline:
+            if clock.thread_time() > deadline:
                 break
         return [(move, results[i]) for i, (move, _, _) in enumerate(shortlist)]
 
@@ -159,9 +137,15 @@ class DpimcBot(Bot[ParisView]):
     def act(self, view: ParisView) -> int:
         if not view.legal:
             raise ValueError("the dpimc bot was asked to act, but it has no legal action")
-        if len(view.legal) == 1 or view.phase != "play":
+        if len(view.legal) == 1 or view.phase != "play" or self._drifting(view):
             return self.heuristic.act(view)
         return self._pick(self.search(view)).action
+
+    def _drifting(self, view: ParisView) -> bool:
+        """A game this long is drifting (cards handed back and forth); the thumb rules, with
+        their occasional random move, end it sooner than a search that re-decides each turn,
+        and at a fraction of the cost."""
+        return view.turns >= 60 + 40 * view.players and not repeated_keys(view)
 
     def explain(self, view: ParisView) -> list[Choice]:
         if not view.legal:

@@ -6,11 +6,13 @@ by completing four of a kind, never picks up by choice and plays blind from the 
 ``explain`` values every legal action (the hints use it). A decision takes a few microseconds.
 
 Thumb rules can loop (``paris.md`` §9, vector V33: every pick-up forced, the plays always the
-lowest); about a quarter of 4-player games between heuristic bots do. After ``loop_turns``
-turns (by default ``60 + 40 n`` for n players, longer than almost every game that does not
-loop) the bot therefore plays a random legal action now and then (``loop_rate``), from its own
-seeded generator, so that a table of heuristic bots ends its games long before the turn
-limit.
+lowest); about a third of 4-player games between bots that never vary did. At a position that
+has come back (:mod:`.cycles`) the bot therefore does not choose what it chose there before,
+nor a move into a cycle of forced moves: the best other move, or a random one when it has
+tried them all. As a last resort, for drifts the events cannot show (two players handing the
+same cards back and forth), after ``loop_turns`` turns (by default ``60 + 40 n`` for n
+players, longer than almost every game) it plays a random legal action now and then
+(``loop_rate``), from its own seeded generator.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import random
 
 from ....bots.base import Bot, Choice
 from ..view import ParisView
+from .cycles import keys_to_avoid
 from .moves import move_of
 from .policy import Situation, best_move, situation, value_moves
 
@@ -63,7 +66,15 @@ class HeuristicBot(Bot[ParisView]):
             raise ValueError("the heuristic bot was asked to act, but it has no legal action")
         if len(legal) == 1:
             return legal[0]
+        moves = [move_of(a) for a in legal]
+        repeated = keys_to_avoid(view, moves, self.rng)
+        if repeated:
+            # The position has come back: the same choice would go round the cycle again.
+            fresh = [m for m in moves if m.key not in repeated]
+            if not fresh:
+                return legal[self.rng.randrange(len(legal))]
+            return best_move(situation_of_view(view), fresh).action
         loop_turns = self.loop_turns or 60 + 40 * view.players
         if view.turns >= loop_turns and self.rng.random() < self.loop_rate:
             return legal[self.rng.randrange(len(legal))]
-        return best_move(situation_of_view(view), [move_of(a) for a in legal]).action
+        return best_move(situation_of_view(view), moves).action

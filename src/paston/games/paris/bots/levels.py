@@ -12,7 +12,7 @@ __all__ = ["LEVELS"]
 
 #: Weakest first.
 LEVELS: tuple[Level, ...] = (
-    Level("beginner", "heuristic", "learning: often sheds the wrong card", 0.3),
+    Level("beginner", "heuristic", "learning: often sheds the wrong card", 0.2),
     Level("casual", "heuristic", "plays by rules of thumb, answers at once"),
     Level("strong", "dpimc:worlds=12,time=0.3", "a quick search over sampled deals"),
     Level("expert", "dpimc", "searches sampled deals to the end of the game"),

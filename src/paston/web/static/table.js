@@ -805,7 +805,7 @@ async function init() {
   }
   $("#export-button").addEventListener("click", exportRecord);
   bindScoreSheetButton($("#sheet-button"), () => (state && renderer ? sheetData() : null));
-  mountTurnAlert($("#speed-field").parentElement);
+  mountTurnAlert($("#keys-help").parentElement, $("#keys-help")); // beside the pace setting
   $("#gameover-export").addEventListener("click", exportRecord);
   $("#gameover-close").addEventListener("click", () => $("#gameover-dialog").close());
   $("#hint-button").addEventListener("click", requestHint);

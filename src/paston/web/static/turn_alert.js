@@ -103,8 +103,8 @@ export function noticeTurn(mine) {
   wasMyTurn = !!mine;
 }
 
-/** The switch, appended to `container`. */
-export function mountTurnAlert(container) {
+/** The switch, put into `container` (before `before` when given, else at its end). */
+export function mountTurnAlert(container, before = null) {
   const field = document.createElement("div");
   field.className = "field inline switch-field turn-alert-field";
   field.innerHTML = `<input type="checkbox" role="switch" id="turn-alert" />
@@ -119,7 +119,8 @@ export function mountTurnAlert(container) {
       chime(); // a sample, so the person hears what the alert sounds like
     }
   });
-  container.append(field);
+  if (before) container.insertBefore(field, before);
+  else container.append(field);
   // The first gesture anywhere on the page lets the chime play later.
   const wake = () => {
     if (turnAlertOn()) wakeAudio();

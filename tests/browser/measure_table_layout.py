@@ -1,5 +1,5 @@
 """Measure the table page's layout on a screen size, for the figures of issue 19: the header's
-height, the felt's height, and where the trick (Paris: the middle) and the hand lie at the
+height, the felt's height, and where the trick (Paris: the pile) and the hand lie at the
 first turn of this seat in each phase, and whether both are on screen then. A person at seat
 0 plays against heuristic bots (one Paskievics deal; Paston to 2 points; Paris to 30 turns),
 in headless Chromium on a touch screen (below 900 px wide or 500 px high) or with a mouse.
@@ -39,7 +39,7 @@ MEASURE_JS = """() => {
             seen};
   };
   return {header: at('.site-header'), felt: at('#felt'),
-          trick: at('#p-center') || at('#trick-area'), hand: at('#my-hand')};
+          trick: at('#p-pile') || at('#trick-area'), hand: at('#my-hand')};
 }"""
 
 

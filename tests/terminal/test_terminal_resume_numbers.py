@@ -40,7 +40,7 @@ def test_a_resumed_match_counts_on_from_the_hands_already_dealt(tmp_path: Path) 
                    "--pause", "0", "-o", "m.json", answers="1\n" * 5 + "quit\n")  # fmt: skip
     assert numbers(first, "Hand") == [1], first[-2000:]
     record = json.loads((tmp_path / "m.json").read_text(encoding="utf-8"))
-    assert record["meta"]["hands"] == 1  # what --resume counts on from
+    assert record["meta"]["hands"] == 2  # the second hand was dealt when the person quit
     second = paston(tmp_path, "--resume", "m.json", "--pause", "0", answers="1\n" * 40)
     assert numbers(second, "Hand") == [2], second[-2000:]
 

@@ -263,12 +263,21 @@ class GameSession(TerminalSession):
         self._state = state  # the hand on screen (prompts and labels read it)
         out = self.console
         out.print()
-        self._print([self.hooks.render_view(view, self.names, self.match)])
+        picture = self.hooks.render_view(view, self.names, self.match)
+        self._print([picture])
         what = self.hooks.turn_text(view) if self.hooks.turn_text is not None else state.phase
-        out.print(Text(t("term.your_turn", "Your turn: {what}", what=what), style="bold"))
+        turn = Text(t("term.your_turn", "Your turn: {what}", what=what), style="bold")
+        out.print(turn)
         labels = [Text(x) if isinstance(x, str) else x for x in self._labels(view)]
-        for line in choice_lines(labels, max(40, min(out.width, 100) - 2)):
+        lines = choice_lines(labels, max(40, min(out.width, 100) - 2))
+        for line in lines:
             out.print(line, no_wrap=True, overflow="ignore", crop=False)
+        shown = Text(picture) if isinstance(picture, str) else picture
+        self.drawn_rows = (
+            1
+            + len(lines)
+            + sum(len(out.render_lines(part, out.options, pad=False)) for part in (shown, turn))
+        )
 
     def prompt(self, view: Any) -> str:
         phase = self._state.phase if self._state is not None else ""

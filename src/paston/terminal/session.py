@@ -24,6 +24,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
@@ -43,6 +44,8 @@ HELP_WORDS = ("help", "?", "h")
 SHOW_WORDS = ("show", "board", "look", "hand", "status")
 #: The most choices a hint lists (one line each): it must leave the hand on a 24-line screen.
 HINT_ROWS = 5
+#: The rows of the smallest terminal the session is drawn for (80×24).
+SCREEN_ROWS = 24
 
 
 def as_yours(message: str, person: int) -> str:
@@ -109,6 +112,8 @@ class TerminalSession(ABC):
         self.earlier_meta: Mapping[str, Any] = {}
         self.keys: Keys | None = None
         self.auto_play = True
+        #: Rows the last picture drawn for the person took (a hint fits under it).
+        self.drawn_rows = 0
         #: Hands dealt in this match so far, the saved game's included (``meta.hands``): a
         #: hand's default title counts on from them after ``--resume``.
         self.hands_dealt = 0
@@ -249,8 +254,12 @@ class TerminalSession(ABC):
         except Exception as exc:
             problem = t("term.bot_error", "failed ({error})", error=f"{type(exc).__name__}: {exc}")
         if problem is not None:
-            line = t("term.bot_failed", "({name} {problem}; playing a legal action for it)",
-                     name=self.names[seat], problem=problem)  # fmt: skip
+            line = t(
+                "term.bot_failed",
+                "({name} {problem}; playing a legal action for it)",
+                name=self.names[seat],
+                problem=problem,
+            )
             self.console.print(Text(line, "red"), soft_wrap=True)
             action = view.legal[0]
         state.apply(action)
@@ -326,23 +335,43 @@ class TerminalSession(ABC):
             )
             return
         # Best first; the first column is what to type for each (the listed choice's
-        # number), never a rank that could be mistaken for one. One line per choice and at
-        # most HINT_ROWS of them: the hint must leave the hand on a 24-line screen.
+        # number), never a rank that could be mistaken for one. One line per choice, as many
+        # as leave the picture drawn above (``drawn_rows``) on a 24-line screen with the
+        # prompts; under a tall picture (nine seats of Paris) the best three on one line.
         title = t("term.hint_from", "Hint from {bot} (best first)", bot=self._hint_bot.name)
-        table = Table(title=title, title_justify="left", box=None, pad_edge=False)
+        room = SCREEN_ROWS - self.drawn_rows - 2  # the prompt above and the one below
+        shown = min(HINT_ROWS, len(choices))
+        # The title, the header, the rows and "and N more" under them.
+        while shown > 0 and 2 + shown + (len(choices) > shown) > room:
+            shown -= 1
+        if shown < 2:
+            best = " · ".join(
+                f"{self.choice_of(c.action, view)}: {self.action_label(c.action, view).plain}"
+                f" ({c.value:.2f})"
+                for c in choices[:3]
+            )
+            self.console.print(Text(f"{title}: {best}"), overflow="ellipsis", no_wrap=True)
+            return
+        table = Table(
+            title=title,
+            title_justify="left",
+            box=None,
+            pad_edge=False,
+            min_width=min(cell_len(title), self.console.width),
+        )
         table.add_column(t("term.hint.type", "type"), justify="right", no_wrap=True)
         table.add_column(t("term.hint.action", "action"), no_wrap=True)
         table.add_column(t("term.hint.value", "value"), justify="right", no_wrap=True)
         table.add_column(t("term.hint.why", "why"), no_wrap=True, overflow="ellipsis")
-        for choice in choices[:HINT_ROWS]:
+        for choice in choices[:shown]:
             table.add_row(
                 self.choice_of(choice.action, view),
                 self.action_label(choice.action, view),
                 f"{choice.value:.2f}",
                 choice.reason,
             )
-        if len(choices) > HINT_ROWS:
-            table.caption = t("term.hint.more", "and {n} more", n=len(choices) - HINT_ROWS)
+        if len(choices) > shown:
+            table.caption = t("term.hint.more", "and {n} more", n=len(choices) - shown)
             table.caption_justify = "left"
         self.console.print(table)
 

@@ -30,7 +30,7 @@ from .match import PaskievicsMatch
 from .record import load_record, summary
 from .shuffle import seeded_record
 from .state import PaskievicsState
-from .text import fit, render_view, state_text
+from .text import action_words, fit, render_view, state_text
 from .view import PaskievicsView, public_action_text
 
 __all__ = ["HELP", "HOOKS", "PROMPTS", "explain"]
@@ -85,13 +85,17 @@ def turn_text(view: PaskievicsView) -> str:
     """What the person is to do in the phase of ``view``."""
     phase = str(view.data["phase"])
     if phase == "discard":
+        size = _discard_size(view)
+        # The example is the person's own: the first cards that may go.
+        example = " ".join(CARD_NAMES[c] for c in _discardable(view)[:size])
         return t(
             "term.pk.discard_n",
             {
-                "one": "lay {count} card away face down (its number, or discard QH)",
-                "other": "lay {count} cards away face down (numbers: 1 2 3, or discard QH QC TS)",
+                "one": "lay {count} card away face down (its number, or discard {example})",
+                "other": "lay {count} cards away face down (numbers, or discard {example})",
             },
-            count=_discard_size(view),
+            count=size,
+            example=example,
         )
     texts = {
         "bidding": t("term.pk.bid", "bid, hold or pass"),
@@ -539,9 +543,15 @@ def seeded_deal(
     return seeded_record(players, seed, dealer), ()
 
 
+def told(state: PaskievicsState, actor: int, action: int, viewer: int) -> str:
+    """Another seat's action as the person may know it (:func:`.view.public_action_text`:
+    a face-down discard by its size only), in the player's language."""
+    return action_words(public_action_text(state, actor, action, viewer))
+
+
 HOOKS = TerminalHooks(
     render_view=lambda view, names, match: render_view(view, names),
-    public_action_text=public_action_text,
+    public_action_text=told,
     help=HELP,
     prompts=PROMPTS,
     turn_text=turn_text,

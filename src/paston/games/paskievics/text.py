@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import textwrap
 from collections.abc import Sequence
 from typing import Any
@@ -13,7 +14,7 @@ from .record import summary
 from .state import PaskievicsState
 from .view import PaskievicsView
 
-__all__ = ["WIDTH", "fit", "phase_word", "render_view", "state_text"]
+__all__ = ["WIDTH", "action_words", "fit", "phase_word", "render_view", "state_text"]
 
 
 def _seat_name(seat: int | None, names: Sequence[str] | None) -> str:
@@ -45,8 +46,29 @@ def fit(text: str, width: int = WIDTH, rows: int = 2) -> list[str]:
     lines = textwrap.wrap(text, width, subsequent_indent="  ", break_on_hyphens=False) or [""]
     if len(lines) > rows:
         lines = lines[:rows]
-        lines[-1] = lines[-1][: width - 1] + "…"
+        # Cut between words: half a card name (T1… of T14) would read as another card.
+        lines[-1] = lines[-1][: width - 1].rsplit(" ", 1)[0] + " …"
     return lines
+
+
+_HIDDEN_DISCARD = re.compile(r"discard (\d+) cards?")
+
+
+def action_words(text: str) -> str:
+    """An action as the views write it, for the person: another seat's face-down discard
+    (``discard 3 cards``) in the player's language, the notation as it is.
+
+    >>> action_words("discard 1 card"), action_words("discard QH")
+    ('lays 1 card away', 'discard QH')
+    """
+    hidden = _HIDDEN_DISCARD.fullmatch(text)
+    if hidden is None:
+        return text
+    return t(
+        "term.pk.lays_away",
+        {"one": "lays {count} card away", "other": "lays {count} cards away"},
+        count=int(hidden.group(1)),
+    )
 
 
 def render_view(
@@ -62,14 +84,22 @@ def render_view(
         return _seat_name(seat, names)
 
     lines = [
-        t("term.pk.head2", "Dealer {dealer} · forehand {forehand} · ×{multiplier} · {phase}",
-          dealer=name(data["dealer"]), forehand=name(data["forehand"]),
-          multiplier=data["multiplier"], phase=phase_word(data["phase"])),
+        t(
+            "term.pk.head2",
+            "Dealer {dealer} · forehand {forehand} · ×{multiplier} · {phase}",
+            dealer=name(data["dealer"]),
+            forehand=name(data["forehand"]),
+            multiplier=data["multiplier"],
+            phase=phase_word(data["phase"]),
+        ),
         t("term.pk.hand", "your hand: {cards}", cards=" ".join(data["hand"]) or "-"),
-    ]  # fmt: skip
+    ]
     if data["declarer"] is not None:
-        contract = t("term.pk.plays", "{name} plays {bid}", name=name(data["declarer"]),
-                     bid=data["bid"])  # fmt: skip
+        if data["declarer"] == data["seat"]:
+            contract = t("term.pk.plays.you", "You play {bid}", bid=data["bid"])
+        else:
+            contract = t("term.pk.plays", "{name} plays {bid}", name=name(data["declarer"]),
+                         bid=data["bid"])  # fmt: skip
         if data["called"]:
             contract += t("term.pk.called", ", called {card}", card=data["called"])
             if data["partner"] is None:
@@ -85,16 +115,31 @@ def render_view(
         # of the declarer's discard by name; every other discarded card stays face down.
         split = data["talon_split"] or []
         counts = ", ".join(
-            f"{name(s)} {n}" for s, n in enumerate(data["discarded_tarokks"])
+            f"{name(s)} {n}"
+            for s, n in enumerate(data["discarded_tarokks"])
             if s < len(split) and split[s]
-        )  # fmt: skip
+        )
         named = " ".join(data["declarer_discarded_tarokks"] or []) or t("term.pk.none", "none")
-        lines += fit(t("term.pk.discarded2", "tarokks laid away: {counts}; the declarer's: "
-                        "{named}", counts=counts or "-", named=named), width)  # fmt: skip
+        lines += fit(
+            t(
+                "term.pk.discarded2",
+                "tarokks laid away: {counts}; the declarer's: {named}",
+                counts=counts or "-",
+                named=named,
+            ),
+            width,
+        )
     if data["invitation"]:
         inv = data["invitation"]
-        lines.append(t("term.pk.invitation2", "invitation: {kind} by {name} showing {card}",
-                       kind=inv["kind"], name=name(inv["by"]), card=inv["card"]))  # fmt: skip
+        lines.append(
+            t(
+                "term.pk.invitation2",
+                "invitation: {kind} by {name} showing {card}",
+                kind=inv["kind"],
+                name=name(inv["by"]),
+                card=inv["card"],
+            )
+        )
     said = [
         f"{item['item']} ({name(item['by'])}"
         + (f", {KONTRA_WORDS[item['level'] - 1]}" if item["level"] else "")
@@ -107,17 +152,24 @@ def render_view(
         lines += fit(t("term.pk.announced", "announced: {items}", items=", ".join(said)), width)
     recent = data["actions"][-5:]
     if recent:
-        last = " · ".join(f"{name(a['seat'])} {a['action']}" for a in recent)
+        last = " · ".join(f"{name(a['seat'])} {action_words(a['action'])}" for a in recent)
         lines += fit(t("term.pk.last", "last: {actions}", actions=last), width, rows=1)
     if data["phase"] == "play" or data["tricks"]:
         trick = data["trick"]
         leader = (len(data["actions"]) - len(trick)) if trick else None
         by = data["actions"][leader]["seat"] if leader is not None else None
         played = " ".join(trick) or "-"
-        lines.append(t("term.pk.trick", "trick {n} of 9: {cards}{led}", n=len(data["tricks"])
-                       + (1 if data["phase"] == "play" else 0), cards=played,
-                       led=t("term.pk.led_by", " (led by {name})", name=name(by))
-                       if by is not None else ""))  # fmt: skip
+        lines.append(
+            t(
+                "term.pk.trick",
+                "trick {n} of 9: {cards}{led}",
+                n=len(data["tricks"]) + (1 if data["phase"] == "play" else 0),
+                cards=played,
+                led=t("term.pk.led_by", " (led by {name})", name=name(by))
+                if by is not None
+                else "",
+            )
+        )
     if data["to_act"] is not None and data["to_act"] != data["seat"]:
         lines.append(t("term.pk.waiting2", "waiting for {name}", name=name(data["to_act"])))
     return "\n".join(line[:width] for line in lines)

@@ -5,8 +5,9 @@ RECORD is a deal or game record (a JSON file, or ``-`` for standard input) or an
 Text output lists each deal's inaccuracies, mistakes and blunders, the game's table of the
 deal (Paston's double-dummy table) and the report per player; ``--json`` prints the analysis
 as one JSON object (one per line for a ``.jsonl`` file). Progress goes to standard error: on
-a terminal a bar (deal k of n, decisions, time spent and left), else one line per deal. Bad
-input prints one ``error:`` line and exits with status 2, like the other record commands.
+a terminal a bar (deal k of n, decisions, time spent and left), else one line per deal
+(none with ``--json``). Bad input prints one ``error:`` line and exits with status 2, like
+the other record commands.
 Any game with analysis hooks is analysed, by its own evaluator or, with ``--generic``, by
 the generic Monte-Carlo one (:class:`paston.analysis.MonteCarloEvaluator`).
 """
@@ -76,10 +77,16 @@ def _evaluator(game: str, generic: bool) -> Any:
 
 
 def _analyse_one(
-    record: dict[str, Any], settings: Any, where: str, game: str, generic: bool = False
+    record: dict[str, Any],
+    settings: Any,
+    where: str,
+    game: str,
+    generic: bool = False,
+    quiet: bool = False,
 ) -> Any:
     """The analysis of ``record``, deal by deal, with its progress on standard error: on a
-    terminal a bar (deal k of n, decisions, time spent and left), else one line per deal."""
+    terminal a bar (deal k of n, decisions, time spent and left), else one line per deal
+    (``quiet``: none off a terminal, for ``--json``)."""
     from ..analysis.progress import Progress as Step
     from ..analysis.progress import analyse_by_deal, duration
 
@@ -90,12 +97,15 @@ def _analyse_one(
     except RecordError as exc:
         fail(f"{where}: {exc}")
     err = Console(stderr=True, highlight=False)
+    if not err.is_terminal and quiet:
+        # JSON for a program off a terminal: nothing but the JSON (and errors).
+        return analyse_by_deal(evaluator, record, settings)
     if not err.is_terminal:
         said = [0]
 
         def line(p: Step) -> None:
-            # One line per finished deal (and none for a quick one-deal record).
-            if p.deals_done > said[0] and (p.deals > 1 or p.elapsed >= 2):
+            # One line per finished deal of a record of several (none for one deal).
+            if p.deals_done > said[0] and p.deals > 1:
                 said[0] = p.deals_done
                 left = duration(p.left) if p.left is not None else "?"
                 err.print(
@@ -188,7 +198,7 @@ def register(app: typer.Typer) -> None:
             for number, data in _lines(record):
                 where = f"{record}, line {number}"
                 of_record = _check_game(data, chosen, where)
-                result = _analyse_one(data, settings, where, of_record, generic)
+                result = _analyse_one(data, settings, where, of_record, generic, as_json)
                 if as_json:
                     sys.stdout.write(json.dumps(result.to_json(), ensure_ascii=False) + "\n")
                     sys.stdout.flush()
@@ -198,7 +208,7 @@ def register(app: typer.Typer) -> None:
             return
         data = read_record(record)
         of_record = _check_game(data, chosen, record)
-        result = _analyse_one(data, settings, record, of_record, generic)
+        result = _analyse_one(data, settings, record, of_record, generic, as_json)
         if as_json:
             sys.stdout.write(json.dumps(result.to_json(), indent=2, ensure_ascii=False) + "\n")
             return

@@ -19,8 +19,9 @@ come with an observation and a mask** and the CPU seconds of this thread they co
 * ``<game>_aec`` (``--aec``): the PettingZoo AEC env (``raw_env``), every seat an agent,
   ``last()`` (observation and mask) before every action;
 * ``paston_batched`` (``--batched``): :class:`paston.games.paston.batched.BatchedPaston`,
-  ``--batch`` deals stepped together with compiled random actions; every deal's action of a
-  step is one decision (each comes with its observation and mask row).
+  ``--batch`` deals (default 256, which stay in the caches) stepped together with compiled
+  random actions; every deal's action of a step is one decision (each comes with its
+  observation and mask row).
 
 Rounds are **interleaved**: round r times the baseline, then every loop, then the next round,
 so a change of load on the machine moves all figures alike; a loop's round runs whole
@@ -29,8 +30,8 @@ figure is the median over ``--rounds`` rounds; each ratio is the median of the p
 ratios to that round's baseline, per decision and per episode.
 
     .venv/bin/python benchmarks/env_speed.py [--decisions 20000] [--rounds 7]
-        [--games paston,paris,paskievics] [--paris-players 3] [--paskievics-players 4]
-        [--engine] [--aec] [--batched] [--batch 1024]
+        [--games paston,paris,paskievics] [--paris-players 4] [--paskievics-players 4]
+        [--engine] [--aec] [--batched] [--batch 256]
 
 The last line of output is one JSON object with every figure and ratio.
 """
@@ -218,12 +219,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=7, help="timed rounds (medians taken)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--games", default="paston,paris,paskievics")
-    parser.add_argument("--paris-players", type=int, default=3)
+    parser.add_argument("--paris-players", type=int, default=4)
     parser.add_argument("--paskievics-players", type=int, default=4)
     parser.add_argument("--engine", action="store_true", help="also the bare engines")
     parser.add_argument("--aec", action="store_true", help="also the PettingZoo AEC envs")
     parser.add_argument("--batched", action="store_true", help="also the batched Paston engine")
-    parser.add_argument("--batch", type=int, default=1024, help="deals the batched engine steps")
+    parser.add_argument(
+        "--batch", type=int, default=256, help="deals the batched engine steps together"
+    )
     args = parser.parse_args(argv)
 
     players = {"paston": 3, "paris": args.paris_players, "paskievics": args.paskievics_players}

@@ -228,38 +228,39 @@ def encode_paris_state(
     elif layout.players != n:
         raise ValueError(f"a {layout.players}-player layout cannot encode a {n}-player game")
     at = _offsets(n)
+    (phase, dealer, opening, to_act, up, down, hand_n, swaps, out_, ready_, pile, burned_counts,
+     burned, deck_count, turns) = state.encoder_table()  # fmt: skip
     halves = bytearray(layout.size)
-    halves[at["phase"] + PARIS_PHASES.index(state.phase)] = 2
-    halves[at["dealer"] + (state.dealer - seat) % n] = 2
-    if state.opening:
+    halves[at["phase"] + phase] = 2
+    halves[at["dealer"] + (dealer - seat) % n] = 2
+    if opening:
         halves[at["opening"]] = 2
-    to_act = state.to_act
-    if to_act is not None:
+    if to_act >= 0:
         halves[at["to_act"] + (to_act - seat) % n] = 2
     base = at["hand"]
     halves[base : base + NUM_CARDS] = bytes(state.hand_counts(seat))
-    face_up, face_down, finished, ready = (
-        at["face_up"],
-        at["face_down"],
-        at["finished"],
-        at["ready"],
-    )
+    face_up, face_down = at["face_up"], at["face_down"]
+    finished, ready = at["finished"], at["ready"]
     fractions: list[float] = []
-    swaps: list[float] = []
+    swaps_left: list[float] = []
     for rel in range(n):
         other = (seat + rel) % n
         base = face_up + rel * NUM_CARDS
-        halves[base : base + NUM_CARDS] = bytes(state.face_up_counts(other))
+        halves[base : base + NUM_CARDS] = bytes(up[other])
         base = face_down + rel * 3
-        for slot in state.face_down_slots(other):
-            halves[base + slot] = 2
-        fractions.append(min(state.hand_count(other) / _PACK, 1.0))
-        swaps.append((3 - state.swaps_made(other)) / 3.0)
-        if state.has_finished(other):
+        slots = down[other]  # only whether a slot holds a card is read
+        if slots[0] >= 0:
+            halves[base] = 2
+        if slots[1] >= 0:
+            halves[base + 1] = 2
+        if slots[2] >= 0:
+            halves[base + 2] = 2
+        fractions.append(min(hand_n[other] / _PACK, 1.0))
+        swaps_left.append((3 - swaps[other]) / 3.0)
+        if out_[other]:
             halves[finished + rel] = 2
-        if state.is_ready(other):
+        if ready_[other]:
             halves[ready + rel] = 2
-    pile = state.pile
     base = at["pile"]
     for card in pile:
         halves[base + card] += 1
@@ -275,15 +276,15 @@ def encode_paris_state(
         if top == SEVEN:
             halves[at["seven"]] = 2
     base = at["burned"]
-    halves[base : base + NUM_CARDS] = bytes(state.burned_counts())
+    halves[base : base + NUM_CARDS] = bytes(burned_counts)
     out = np.frombuffer(halves, dtype=np.uint8).astype(np.float32)
     out *= 0.5
-    fractions += swaps
+    fractions += swaps_left
     fractions += (
         len(pile) / _PACK,
-        min(state.burned / _PACK, 1.0),
-        state.deck_count / _PACK,
-        min(state.turns / state.rules.max_turns, 1.0),
+        min(burned / _PACK, 1.0),
+        deck_count / _PACK,
+        min(turns / state.rules.max_turns, 1.0),
     )
     out[_scalar_slots(n)] = fractions
     return out

@@ -412,6 +412,49 @@ class ParisState:
         only)."""
         return self._up[seat]
 
+    def encoder_table(
+        self,
+    ) -> tuple[
+        int,
+        int,
+        bool,
+        int,
+        list[list[int]],
+        list[list[int]],
+        list[int],
+        list[int],
+        list[bool],
+        list[bool],
+        list[int],
+        list[int],
+        int,
+        int,
+        int,
+    ]:
+        """The engine's own fields an encoder of a seat's view reads, in one call (an
+        observation is built at every step): the phase number (0 swap, 1 play, 2 over), the
+        dealer, the opening flag, the seat to act (-1 once over), each seat's face-up
+        counts, each seat's three face-down slots (an encoder may read only whether a slot
+        holds a card: -1 for an empty one), hand sizes, swaps made, gone out, ready, the
+        pile, the burned counts, burned, deck count and turns. Read only, never change."""
+        return (
+            self._phase,
+            self._dealer,
+            self._opening,
+            -1 if self._phase == OVER else self._to_act,
+            self._up,
+            self._down,
+            self._hand_n,
+            self._swaps,
+            self._out,
+            self._ready,
+            self._pile,
+            self._burned_counts,
+            self._burned,
+            len(self._deck) - self._deck_pos,
+            self._turns,
+        )
+
     def burned_counts(self) -> list[int]:
         """:attr:`burned_cards` as copies of each card number (the engine's own list: read
         only)."""

@@ -51,6 +51,8 @@ def wait_done(server: Server, path: str, seconds: float = 120) -> tuple[list[int
         if code != 202:
             return codes, body
         assert body["status"] == "computing" and 0 <= body["done"] <= body["total"]
+        # The time spent, and an estimate of the time left once a deal is done.
+        assert body["elapsed_s"] >= 0 and (body["left_s"] is None) == (body["done"] == 0)
         time.sleep(0.5)
     raise AssertionError(f"no analysis in {seconds} s")
 

@@ -4,8 +4,9 @@ The analysis reads only the table's record of finished hands -- what the replay 
 everyone -- so it reveals nothing more. It is slow (seconds per deal), so it runs in one worker
 process, one deal at a time, while the request answers at once:
 
-* ``202`` with ``{"status": "computing", "done": k, "total": n}`` (and ``Retry-After``) while
-  the deals are being analysed; ask again;
+* ``202`` with ``{"status": "computing", "done": k, "total": n, "elapsed_s": s, "left_s": e}``
+  (and ``Retry-After``) while the deals are being analysed (``left_s``: an estimate from the
+  pace so far, ``null`` before the first deal is done); ask again;
 * ``200`` with the analysis (format ``paston-analysis/2``) once it is done;
 * ``409`` when the table's game has no analysis or no deal has finished yet;
 * with ``peek=1``: the same, except that nothing is started -- ``200 {"status": "idle"}``
@@ -397,5 +398,8 @@ async def table_analysis(table_id: str, request: Request) -> JSONResponse:
         return JSONResponse(job.result)
     if job.error is not None:
         raise BadRequest(job.error, "analysis_failed", 500)
-    body = {"status": "computing", "done": job.done, "total": job.total}
+    body: dict[str, Any] = {"status": "computing", "done": job.done, "total": job.total}
+    # Seconds spent so far and, once a deal is done, an estimate of those left (its pace).
+    body["elapsed_s"] = round(time.monotonic() - job.started)
+    body["left_s"] = round(job.retry_after()) if job.done else None
     return JSONResponse(body, status_code=202, headers={"Retry-After": "1"})

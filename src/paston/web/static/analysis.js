@@ -131,7 +131,9 @@ async function poll(url) {
     const body = await ask(url);
     if (!body) return;
     if (body.status === "computing") {
-      status(t("analysis.progress", "Analysing: {done} of {total} {hands} done…", { done: body.done, total: body.total, hands: hand[1] }));
+      // The server's estimate of the time left (its pace so far), once a hand is done.
+      const left = body.left_s == null ? "" : " " + t("analysis.left", "About {left} s left.", { left: body.left_s });
+      status(t("analysis.progress", "Analysing: {done} of {total} {hands} done…", { done: body.done, total: body.total, hands: hand[1] }) + left);
       await new Promise((res) => setTimeout(res, 1000));
       continue;
     }

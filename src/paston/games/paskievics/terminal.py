@@ -432,9 +432,9 @@ def explain(
     if lines:
         for value in lines["value"]:
             out += fit(f"  {_line_text(value, names)} {_signed(int(value['amount']))}", rows=1)
+        # How the value and the tarokk counts are settled between the seats.
         for settle in lines["seats"]:
-            if settle["key"] == "pk.line.trial_failed":
-                out += fit(_line_text(settle, names))
+            out += fit(_line_text(settle, names), rows=1)
         if lines["multiplier"] > 1:
             out.append(
                 t("pk.lines.multiplier", "Doubled round: every score ×{m}", m=lines["multiplier"])

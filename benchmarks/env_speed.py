@@ -18,6 +18,8 @@ come with an observation and a mask** and the CPU seconds of this thread they co
   choices, every action counted (no view, no observation): the ceiling the env layer sits on;
 * ``<game>_aec`` (``--aec``): the PettingZoo AEC env (``raw_env``), every seat an agent,
   ``last()`` (observation and mask) before every action;
+* ``<game>_spiel`` (``--spiel``): the OpenSpiel game ``python_<game>`` driven like skat,
+  ``information_state_tensor()`` of the player to move before every move;
 * ``paston_batched`` (``--batched``): :class:`paston.games.paston.batched.BatchedPaston`,
   ``--batch`` deals (default 256, which stay in the caches) stepped together with compiled
   random actions; every deal's action of a step is one decision (each comes with its
@@ -31,7 +33,7 @@ ratios to that round's baseline, per decision and per episode.
 
     .venv/bin/python benchmarks/env_speed.py [--decisions 20000] [--rounds 7]
         [--games paston,paris,paskievics] [--paris-players 4] [--paskievics-players 4]
-        [--engine] [--aec] [--batched] [--batch 256]
+        [--engine] [--aec] [--spiel] [--batched] [--batch 256]
 
 The last line of output is one JSON object with every figure and ratio.
 """
@@ -139,6 +141,33 @@ def aec_loop(game: str, players: int) -> Loop:
     return run
 
 
+def spiel_loop(game: str, players: int) -> Loop:
+    def run(decisions: int, rng: random.Random) -> Round:
+        import pyspiel  # type: ignore[import-not-found, unused-ignore]
+
+        import paston.env  # noqa: F401  (registers the OpenSpiel games)
+
+        params = "" if game == "paston" else f"(players={players})"
+        spiel_game = pyspiel.load_game(f"python_{game}{params}")
+        moves = games = 0
+        start = time.thread_time()
+        while moves < decisions:
+            state = spiel_game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes = state.chance_outcomes()
+                    state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+                    continue
+                state.information_state_tensor(state.current_player())
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])
+                moves += 1
+            games += 1
+        return time.thread_time() - start, moves, games
+
+    return run
+
+
 def engine_loop(game: str, players: int) -> Loop:
     def run(decisions: int, rng: random.Random) -> Round:
         from paston.env.research_game import ResearchGame
@@ -223,6 +252,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--paskievics-players", type=int, default=4)
     parser.add_argument("--engine", action="store_true", help="also the bare engines")
     parser.add_argument("--aec", action="store_true", help="also the PettingZoo AEC envs")
+    parser.add_argument("--spiel", action="store_true", help="also the OpenSpiel games")
     parser.add_argument("--batched", action="store_true", help="also the batched Paston engine")
     parser.add_argument(
         "--batch", type=int, default=256, help="deals the batched engine steps together"
@@ -243,6 +273,8 @@ def main(argv: list[str] | None = None) -> int:
         loops.append(Timed(f"{game}_gym", gym_loop(game, n), []))
         if args.aec:
             loops.append(Timed(f"{game}_aec", aec_loop(game, n), []))
+        if args.spiel:
+            loops.append(Timed(f"{game}_spiel", spiel_loop(game, n), []))
     if args.batched:
         loops.append(Timed("paston_batched", batched_loop(args.batch), []))
 

@@ -10,6 +10,8 @@ import asyncio
 import random
 from typing import Any
 
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 from server_helpers import Client, ThreadServer, my_turn, new_table
 
 from paston.core.registry import get_game
@@ -203,7 +205,7 @@ def test_bots_accept_exactly_the_claims_that_hold(thread_server: ThreadServer) -
             (me,) = await connect_all(thread_server.ws, table, seats)
             rng = random.Random(9)
             claims = 0
-            while claims < 6:
+            while claims < 4:
                 try:
                     await until([me], in_play, rng, limit=4000)
                 except MatchOver:
@@ -285,3 +287,64 @@ def test_paston_concede_is_the_surrender_and_paris_offers_no_claim(
         await p.close()
 
     run(go())
+
+
+def _late_position(game: str, seed: int, left_most: int) -> tuple[Any, Any] | None:
+    """A deal of ``game`` played at random to its card play, with at most ``left_most``
+    tricks left (``None``: that deal has no card play)."""
+    info = get_game(game)
+    hooks = info.table.claims
+    rng = random.Random(seed)
+    players = 3 if game == "paston" else 4
+    state = info.new_match(players, info.parse_rules({}), 0).next_state(rng)
+    while not state.is_over and not 0 < hooks.tricks_left(state) <= left_most:
+        state.apply(rng.choice(state.legal_actions()))
+    return None if state.is_over else (state, hooks)
+
+
+def _outcomes(state: Any, seat: int, hooks: Any) -> tuple[int, set[int]]:
+    """By brute force: the most tricks ``seat`` can force, and every count some line gives."""
+    base = hooks.tricks_won(state)[seat]
+    if state.is_over:
+        got = hooks.tricks_won(state)[seat] - base
+        return got, {got}
+    forced: list[int] = []
+    reachable: set[int] = set()
+    for action in state.legal_actions():
+        child = state.copy()
+        child.apply(action)
+        f, r = _outcomes(child, seat, hooks)
+        # The child's counts are from the child on: add what this move already won.
+        step = hooks.tricks_won(child)[seat] - base
+        forced.append(f + step)
+        reachable |= {g + step for g in r}
+    own = state.to_act == seat
+    return (max(forced) if own else min(forced)), reachable
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(game=st.sampled_from(["paston", "paskievics"]), seed=st.integers(0, 10**6))
+def test_the_claim_searches_agree_with_brute_force(game: str, seed: int) -> None:
+    found = _late_position(game, seed, 2)
+    assume(found is not None)
+    assert found is not None
+    state, hooks = found
+    seat = state.to_act
+    base = hooks.tricks_won(state)[seat]
+    forced, reachable = _outcomes(state.copy(), seat, hooks)
+    for n in range(1, hooks.tricks_left(state) + 1):
+        assert guaranteed(state, seat, n, hooks) is (forced >= n), (n, forced)
+        line = claim_line(state, seat, n, hooks)
+        after = state.copy()
+        for action in line:
+            assert action in after.legal_actions()
+            after.apply(action)
+        assert after.is_over
+        got = hooks.tricks_won(after)[seat] - base
+        if n in reachable:
+            assert got == n
+        else:  # the nearest count any line gives, the higher one on a tie
+            nearest = min(reachable, key=lambda g: (abs(g - n), g < n))
+            assert got == nearest
+        if forced >= n:
+            assert got >= n  # a claim that holds is never scored below the claim

@@ -63,6 +63,15 @@ def test_the_bank_is_spent_after_the_move_time_then_the_server_moves(
         later = await me.wait_for(lambda m: m["type"] == "state" and my_turn_in(m, me.seat), mark)
         assert later["table"]["timer"]["bank"] == 0
         assert later["table"]["timer"]["bank_deadline"] == later["table"]["timer"]["deadline"]
+        # The log holds what was spent: the table rebuilt from it (a restart) has the banks.
+        from paston.server.retention import load_events
+        from paston.server.table import Table
+
+        live = thread_server.app.state.registry.tables[table]
+        fresh = Table(table, live.settings, live.created, live.store, runner=live.runner)
+        fresh.replay(await asyncio.to_thread(load_events, live.store, table))
+        assert fresh.bank.left == live.bank.left
+        assert fresh.bank.left[me.seat] == 0
         await me.close()
 
     asyncio.run(asyncio.wait_for(go(), 120))

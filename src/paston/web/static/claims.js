@@ -85,7 +85,7 @@ export function renderClaims(box, api) {
     ? t("claim.yours", "You claim {n} of the {of} tricks left.", { n: claim.tricks, of: claim.of })
     : t("claim.theirs", "{name} claims {n} of the {of} tricks left.", { name: who, n: claim.tricks, of: claim.of });
   let html = `<p class="claim-head">${escapeHTML(head)}</p>
-    <p class="claim-hand"><span>${escapeHTML(t("claim.hand", "Their cards:"))}</span> ${claim.hand
+    <p class="claim-hand"><span>${escapeHTML(claim.seat === me ? t("claim.hand_yours", "Your cards, shown to all:") : t("claim.hand", "Their cards:"))}</span> ${claim.hand
       .map((c) => `<span class="claim-card">${escapeHTML(api.cardLabel(c))}</span>`)
       .join(" ")}</p>`;
   if (me !== null && claim.waiting.includes(me)) {

@@ -31,7 +31,13 @@ GROUP = re.compile(rf"([♠♣♦♥]) ({RANK}(?: {RANK})*)(?![♠♣♦♥\w])"
 
 
 #: Fixed phrases that name cards without showing anyone's card (rule reminders).
-RULE_PHRASES = (*paston.games.paston.text.REDEAL_REASONS.values(), "(J♠/7♠ rule)")
+RULE_PHRASES = (
+    *(
+        paston.games.paston.text.redeal_reason(code)
+        for code in ("spade-run", "no-first-bidder", "all-pass")
+    ),
+    "(J♠/7♠ rule)",
+)
 
 
 def mentioned_cards(text: str) -> set[int]:

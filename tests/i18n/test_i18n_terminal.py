@@ -43,3 +43,37 @@ def test_paston_play_speaks_the_locales_language(
     screen = first_screen(tmp_path, **env)
     assert expected in screen, screen[-2000:]
     assert absent not in screen
+
+
+def test_every_sentence_of_the_terminals_goes_through_the_catalogues() -> None:
+    from paston.i18n import extract
+
+    # help, prompts, errors, hints, pictures and score sheets of every game's terminal: a
+    # sentence written outside t()/lazy_t() is one the extraction cannot see.
+    assert extract.loose_texts() == []
+
+
+def test_the_extraction_sees_lazy_and_single_quoted_texts(tmp_path: Path) -> None:
+    from paston.i18n import extract
+
+    (tmp_path / "web" / "static").mkdir(parents=True)
+    (tmp_path / "games" / "toy").mkdir(parents=True)
+    (tmp_path / "games" / "toy" / "terminal.py").write_text(
+        "from ...i18n import t\n"
+        "from ...terminal.words import lazy_t\n"
+        'HELP = lazy_t("toy.help", "Type a number:\\n" "  or a card")\n'
+        "def bad(text):\n"
+        "    return t(\n"
+        '        "toy.bad",\n'
+        "        '\"{text}\" is no action here',\n"
+        "        text=text,\n"
+        "    )\n"
+        'LOOSE = "this sentence is not translated"\n',
+        encoding="utf-8",
+    )
+    keys = extract.code_keys(tmp_path)
+    assert keys["toy.help"] == "Type a number:\n  or a card"
+    assert keys["toy.bad"] == '"{text}" is no action here'
+    assert extract.loose_texts(tmp_path) == [
+        "games/toy/terminal.py:10: 'this sentence is not translated'"
+    ]

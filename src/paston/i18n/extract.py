@@ -13,6 +13,7 @@ English catalogue is generated from the code; the others are written by translat
 from __future__ import annotations
 
 import argparse
+import ast
 import json
 import re
 import sys
@@ -102,6 +103,57 @@ def code_keys(src: Path = _SRC) -> dict[str, Entry | None]:
         for key, english in _calls(_PY_CALL, text):
             found.setdefault(key, english)
     return found
+
+
+#: The modules whose texts a person reads in the terminal (``paston play``): every sentence
+#: of theirs goes through ``t``/``lazy_t``, else :func:`loose_texts` reports it.
+TERMINAL_MODULES = ("terminal/*.py", "games/*/terminal.py", "games/*/text.py")
+#: Three or more words in a row: a sentence, not a notation token or a format.
+_WORDY = re.compile(r"[A-Za-z]{2,}(?:\s+[A-Za-z']{2,}){2,}")
+#: Calls whose texts are no terminal sentence: translated ones, and errors of the record
+#: commands (``paston deal``/``show``, English by design, like the records themselves).
+_NOT_LOOSE = frozenset(
+    {"t", "tr", "lazy_t", "ValueError", "TypeError", "RecordError", "IllegalAction"}
+)
+
+
+def loose_texts(src: Path = _SRC) -> list[str]:
+    """English sentences in the terminal's modules that do not go through the catalogues
+    (``path:line: text``): what the extraction cannot see, and so cannot keep translated."""
+    found = []
+    for pattern in TERMINAL_MODULES:
+        for path in sorted(src.glob(pattern)):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            parents = {
+                child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)
+            }
+            docs = {
+                node.body[0].value
+                for node in ast.walk(tree)
+                if isinstance(node, ast.Module | ast.FunctionDef | ast.ClassDef)
+                and node.body
+                and isinstance(node.body[0], ast.Expr)
+            }
+            for node in ast.walk(tree):
+                if not (isinstance(node, ast.Constant) and isinstance(node.value, str)):
+                    continue
+                if node in docs or not _WORDY.search(node.value):
+                    continue
+                up: ast.AST = node
+                while up in parents and not (
+                    isinstance(up, ast.Call) and _called(up) in _NOT_LOOSE
+                ):
+                    up = parents[up]
+                if isinstance(up, ast.Call) and _called(up) in _NOT_LOOSE:
+                    continue
+                where = path.relative_to(src).as_posix()
+                found.append(f"{where}:{node.lineno}: {node.value!r}")
+    return found
+
+
+def _called(call: ast.Call) -> str:
+    func = call.func
+    return func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
 
 
 def load(code: str) -> dict[str, Entry]:

@@ -383,7 +383,17 @@ def seeded_deal(
     notes: tuple[str, ...] = ()
     if len(deals) > 1:
         reasons = ", ".join(d.redeal_reason or "?" for d in deals[:-1])
-        notes = (f"{len(deals) - 1} redeal(s) skipped ({reasons}); the same dealer dealt again",)
+        notes = (
+            t(
+                "paston.redeals_skipped",
+                {
+                    "one": "{count} redeal skipped ({reasons}); the same dealer dealt again",
+                    "other": "{count} redeals skipped ({reasons}); the same dealer dealt again",
+                },
+                count=len(deals) - 1,
+                reasons=reasons,
+            ),
+        )
     return deal_record(deals[-1]), notes
 
 

@@ -38,7 +38,6 @@ from .state import Deal
 from .view import PublicTrick, SeatView
 
 __all__ = [
-    "REDEAL_REASONS",
     "DealPicture",
     "action_text",
     "card_text",
@@ -51,6 +50,7 @@ __all__ = [
     "hand_text",
     "picture_of_deal",
     "picture_of_view",
+    "redeal_reason",
     "score_bars",
     "score_sheet",
     "seat_names",
@@ -66,15 +66,10 @@ YOU = "You"
 #: Colour of each suit's symbol and cards (black suits keep the terminal's own colour).
 SUIT_STYLES = ("bold", "bold", "bold red", "bold red")
 
-REDEAL_REASONS = {
-    "spade-run": "spade run: a hand holds 7♠ to Q♠ without K♠ or A♠",
-    "no-first-bidder": "J♠ and 7♠ are both in the prikup on the first deal",
-    "all-pass": "all passed and J♠ and 7♠ are both in the prikup",
-}
-
 
 def redeal_reason(code: str) -> str:
-    """Why a deal was thrown in, in the player's language."""
+    """Why a deal was thrown in (the code records use: ``spade-run`` …), in the player's
+    language."""
     return {
         "spade-run": t(
             "paston.redeal.spade_run", "spade run: a hand holds 7♠ to Q♠ without K♠ or A♠"

@@ -41,7 +41,8 @@ class GameEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
 
     * **Actions**: ``Discrete(num_actions)``, the game's action ids. Only the ids in
       ``info["action_mask"]`` (also :meth:`action_masks`, as sb3-contrib's ``MaskablePPO``
-      expects) are legal.
+      expects; ``gymnasium.make`` adds :class:`~paston.env.wrappers.ActionMasks` outermost so
+      that it stays reachable) are legal.
     * **Observations**: the game's encoder (``info.research``) of the learner's view only.
     * **Episodes and rewards**: ``reward="hand"``: one hand, until the learner's part of it
       is over; the reward, paid then, is the hand's result for the learner (or the game's
@@ -49,7 +50,8 @@ class GameEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
       reward is the change of the learner's running total, truncated after ``max_hands``
       hands. ``None``: the game's default mode (and a game may have its own words for
       these: Paston's ``deal`` and ``game``). ``normalize_reward=True`` divides every reward
-      (and the penalty) by the game's ``reward_scale``. A hand the game cuts short (a turn
+      (and the penalty) by the game's ``reward_scale``; ``reward_range`` is a step's lowest
+      and highest reward so (unbounded for ``match``). A hand the game cuts short (a turn
       limit) ends as ``truncated``.
     * **Illegal actions**: ``illegal_action="penalty"`` (default) returns ``illegal_penalty``
       as the reward, leaves the state unchanged and sets ``info["illegal_action"]`` (so
@@ -63,7 +65,8 @@ class GameEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
     after the learner): a bot name (rebuilt with seeds drawn from the environment's generator
     on every ``reset``, so ``reset(seed=...)`` makes the whole episode repeatable), a
     :class:`~paston.bots.Bot` object (for self-play; used as given and closed by the caller)
-    or a callable from the seat's view to an action id; ``None``: the game's default.
+    or a callable from the seat's view to an action id; ``None``: the game's default
+    (``random`` in every shipped game).
     ``rules`` is the game's rules object, a mapping of flags or ``None``; ``options`` are the
     game's own (``perfect_recall=False`` for Paston …).
     """

@@ -57,9 +57,10 @@ _LIST_FIELDS = tuple(
     _MUTABLE.index(name)
     for name in ("hands", "discards", "discard_queue", "counts", "turn_said", "_starts", "tricks")
 )
-_TRICK, _STATUS, _BIDDERS, _REVEALED, _ANNOUNCED = (
-    _MUTABLE.index(name) for name in ("trick", "status", "bidders", "revealed", "announced")
-)
+# ``announced`` too: a kontra replaces its entry rather than changing it. ``status``,
+# ``bidders`` and ``revealed`` are replaced whole by the actions that change them, so a
+# snapshot shares them.
+_TRICK, _ANNOUNCED = (_MUTABLE.index(name) for name in ("trick", "announced"))
 _TAROKKS = frozenset(c for c in range(NUM_CARDS) if is_tarokk(c))
 
 
@@ -511,10 +512,7 @@ class PaskievicsState:
         for i in _LIST_FIELDS:
             snap[i] = list(snap[i])
         snap[_TRICK] = list(self.trick)
-        snap[_STATUS] = dict(self.status)
-        snap[_BIDDERS] = set(self.bidders)
-        snap[_REVEALED] = set(self.revealed)
-        snap[_ANNOUNCED] = [list(entry) for entry in self.announced]
+        snap[_ANNOUNCED] = list(self.announced)
         return snap
 
     def undo(self) -> int:
@@ -549,11 +547,12 @@ class PaskievicsState:
         if action == A.PASS:
             if self._yield_position(p):
                 self.invitation = (T20, p, "yield")
-            self.status[p] = OUT
+            # status, bidders and revealed are replaced, never changed: see _snapshot.
+            self.status = {**self.status, p: OUT}
         elif action == A.HOLD:
             self.cur_by, self.cur_held = p, True
-            self.status[p] = IN
-            self.bidders.add(p)
+            self.status = {**self.status, p: IN}
+            self.bidders = self.bidders | {p}
         else:
             level = action - A.LEVEL
             jump = level - self._minimum(p)
@@ -564,8 +563,8 @@ class PaskievicsState:
             if not self._has_honour(p):
                 self.trial = True
             self.cur, self.cur_by, self.cur_held = level, p, False
-            self.status[p] = IN
-            self.bidders.add(p)
+            self.status = {**self.status, p: IN}
+            self.bidders = self.bidders | {p}
         self._after_bid(p)
 
     def _after_bid(self, p: int) -> None:
@@ -681,13 +680,15 @@ class PaskievicsState:
                 owner = self.side(p) if (level + 1) % 2 == 0 else 1 - self.side(p)
                 index = self._item_index(owner, item)
                 assert index is not None
-                self.announced[index][3] = level + 1
+                entry = self.announced[index]  # replaced, not changed: see _snapshot
+                self.announced[index] = [entry[0], entry[1], entry[2], level + 1]
             self._spoke(p)
 
     def _spoke(self, p: int) -> None:
         """``p`` announced or raised: his side is public and is now the presumed one."""
         self.presumed = self.side(p)
-        self.revealed.add(p)
+        if p not in self.revealed:
+            self.revealed = self.revealed | {p}  # replaced, never changed: see _snapshot
         if p != self.declarer and self.side(p) == D:
             self.all_revealed = True
 

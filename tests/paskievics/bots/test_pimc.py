@@ -112,8 +112,10 @@ def test_pimc_is_registered_for_paskievics() -> None:
         PimcBot(worlds=2, min_worlds=3)
 
 
-def test_pimc_leaves_the_auction_to_the_heuristic() -> None:
+def test_pimc_can_leave_the_auction_to_the_heuristic() -> None:
     state = new_deal(11, 4)
     view = build_view(state, state.to_act)
-    assert PimcBot(seed=0).act(view) == HeuristicBot().act(view)
+    assert PimcBot(seed=0, calls="heuristic").act(view) == HeuristicBot().act(view)
     assert max(view.legal) < A.PLAY
+    with pytest.raises(ValueError, match="calls and cards"):
+        PimcBot(calls="guess")

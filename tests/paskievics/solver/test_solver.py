@@ -149,3 +149,13 @@ def test_an_illegal_trick_card_is_named() -> None:
     )  # fmt: skip
     with pytest.raises(PositionError, match="T2 of place 1 is not legal"):
         SOLVER.solve(pos)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 2**32), st.integers(0, 120))
+def test_a_guess_never_changes_the_value(seed: int, guess: int) -> None:
+    """A guess only steers the probes: right, wrong, beyond the points left, the value is
+    the exact one."""
+    pos = random_position(seed)
+    SOLVER.clear()
+    assert SOLVER.solve(pos, guess=guess) == brute_force(pos)

@@ -11,8 +11,14 @@ card in every world by the card points its side takes from then on:
   ending is solved exactly.
 
 The card with the best mean over the worlds is played; ties go to the heuristic's order.
-Worlds are drawn until ``time_budget`` seconds have passed (at least ``min_worlds``, at most
-``worlds``). Bidding, discards, the call and the announcements are the ``heuristic`` bot's.
+Worlds are drawn until ``time_budget`` CPU seconds of the deciding thread have passed
+(:func:`time.thread_time`; at least ``min_worlds``, at most ``worlds``).
+
+Bids, holds, the raise, discards, the call and the announcements and kontras are searched
+too (:mod:`.calls`): each of the heuristic's best few calls is valued by rollouts of the whole
+deal over sampled worlds, ``call_budget`` CPU seconds a decision, at most ``call_worlds``
+worlds. ``calls=heuristic`` or ``cards=heuristic`` leave that part to the heuristic bot (to
+measure what each search brings).
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ from ..solver import PlayPosition, Solver
 from ..solver import core as solver_core
 from ..solver.api import PositionError
 from ..view import PaskievicsView
+from .calls import CALL_PHASES, CallSearch
 from .heuristic import HeuristicBot
 from .worlds import SeatKnowledge, World, WorldError
 
@@ -46,12 +53,26 @@ class PimcBot(Bot[PaskievicsView]):
         time_budget: float = 0.6,
         exact_cards: int = 6,
         rollout_cards: int = 5,
+        call_budget: float = 0.8,
+        call_worlds: int = 64,
+        calls: str = "search",
+        cards: str = "search",
     ) -> None:
         if not 1 <= min_worlds <= worlds:
             raise ValueError(f"need 1 <= min_worlds <= worlds, not {min_worlds} and {worlds}")
         if not 1 <= rollout_cards <= exact_cards <= 9:
             raise ValueError("need 1 <= rollout_cards <= exact_cards <= 9")
+        if calls not in ("search", "heuristic") or cards not in ("search", "heuristic"):
+            raise ValueError("calls and cards are 'search' or 'heuristic'")
+        if call_budget <= 0 or call_worlds < 1:
+            raise ValueError("need call_budget > 0 and call_worlds >= 1")
         self.rng = random.Random(seed)
+        self.calls = (
+            CallSearch(random.Random(self.rng.randrange(2**32)), call_budget, call_worlds)
+            if calls == "search"
+            else None
+        )
+        self.cards = cards
         self.worlds = worlds
         self.min_worlds = min_worlds
         self.time_budget = time_budget
@@ -68,7 +89,12 @@ class PimcBot(Bot[PaskievicsView]):
         return self.explain(view)[0].action
 
     def explain(self, view: PaskievicsView) -> list[Choice]:
-        if view.data["phase"] != "play" or len(view.legal) == 1:
+        phase = view.data["phase"]
+        if len(view.legal) == 1:
+            return self.heuristic.explain(view)
+        if phase in CALL_PHASES:
+            return self.calls.explain(view) if self.calls else self.heuristic.explain(view)
+        if self.cards != "search":
             return self.heuristic.explain(view)
         return self._explain_play(view)
 
@@ -77,13 +103,13 @@ class PimcBot(Bot[PaskievicsView]):
         order = self.heuristic.explain(view)  # the tie-break
         cards = [c.action - A.PLAY for c in order]
         totals = dict.fromkeys(cards, 0.0)
-        start = time.perf_counter()
+        start = time.thread_time()
         n = 0
         tries = 0
         while (
             n < self.worlds
             and tries < 2 * self.worlds
-            and (n < self.min_worlds or time.perf_counter() - start < self.time_budget)
+            and (n < self.min_worlds or time.thread_time() - start < self.time_budget)
         ):
             tries += 1
             try:
@@ -117,11 +143,17 @@ class PimcBot(Bot[PaskievicsView]):
         if len(world.hands[know.seat]) <= self.exact_cards:
             values = self.solver.card_values(pos)
             return {c: float(values[c]) for c in cards}
-        return {c: float(self._rollout(pos, c)) for c in cards}
+        out: dict[int, float] = {}
+        guess: int | None = None  # the last card's ending: a close guess for the next one's
+        for c in cards:
+            value, guess = self._rollout(pos, c, guess)
+            out[c] = float(value)
+        return out
 
-    def _rollout(self, pos: PlayPosition, card: int) -> int:
+    def _rollout(self, pos: PlayPosition, card: int, guess: int | None) -> tuple[int, int]:
         """Points for side D of ``pos`` when ``card`` is played, the play goes on greedily
-        down to ``rollout_cards`` cards a hand and the ending is solved exactly."""
+        down to ``rollout_cards`` cards a hand and the ending is solved exactly (``guess``
+        at its value speeds the solver up); also the ending's value."""
         hands = list(pos.hands)
         trick = list(pos.trick)
         leader = pos.leader
@@ -147,7 +179,8 @@ class PimcBot(Bot[PaskievicsView]):
             trick.append(c)
         end = PlayPosition((hands[0], hands[1], hands[2], hands[3]), leader, pos.side_d,
                            (), pos.holdback)  # fmt: skip
-        return got + self.solver.solve(end)
+        tail = self.solver.solve(end, guess)
+        return got + tail, tail
 
 
 def _side_places(know: SeatKnowledge, world: World) -> frozenset[int]:

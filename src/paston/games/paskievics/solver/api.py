@@ -146,13 +146,18 @@ class Solver:
         for i, card in enumerate(pos.trick):
             self._trick[i] = card
 
-    def solve(self, pos: PlayPosition) -> int:
-        """Side D's card points from now on (current trick included) under perfect play."""
+    def solve(self, pos: PlayPosition, guess: int | None = None) -> int:
+        """Side D's card points from now on (current trick included) under perfect play.
+
+        ``guess``, where the value probably lies (a quick play-out's value, the value of a
+        similar position), only saves search: the result is exact whatever it is.
+        """
         _validate(pos)
         self._load(pos)
         value = core.solve(
-            self._hands, self._trick, len(pos.trick), pos.leader, self._ctx, self._tt, core.POINTS
-        )
+            self._hands, self._trick, len(pos.trick), pos.leader, self._ctx, self._tt,
+            core.POINTS, -1 if guess is None else max(0, guess),
+        )  # fmt: skip
         return int(value)
 
     def card_values(self, pos: PlayPosition) -> dict[int, int]:
@@ -161,6 +166,7 @@ class Solver:
         _validate(pos)
         place = pos.to_move
         out: dict[int, int] = {}
+        guess = -1  # a card's value is a good guess for the next card's
         for card in legal_cards(pos):
             hands = list(pos.hands)
             hands[place] &= ~(1 << card)
@@ -172,14 +178,15 @@ class Solver:
             if len(trick) < 4:
                 value = core.solve(
                     self._hands, self._trick, len(trick), pos.leader, self._ctx, self._tt,
-                    core.POINTS,
+                    core.POINTS, guess,
                 )  # fmt: skip
             else:
-                value = self._after_trick(trick, pos.leader)
+                value = self._after_trick(trick, pos.leader, guess)
             out[card] = int(value)
+            guess = int(value)
         return out
 
-    def _after_trick(self, trick: tuple[int, ...], leader: int) -> int:
+    def _after_trick(self, trick: tuple[int, ...], leader: int, guess: int = -1) -> int:
         """Value when ``trick`` (four cards) has just been completed; hands are loaded."""
         win = 0
         for i in range(1, 4):
@@ -188,7 +195,10 @@ class Solver:
         winner = (leader + win) % 4
         pts = sum(int(core.POINTS[c]) for c in trick)
         gain = pts if self._ctx[core.C_SIDES] >> winner & 1 else 0
-        rest = core.solve(self._hands, self._trick, 0, winner, self._ctx, self._tt, core.POINTS)
+        rest = core.solve(
+            self._hands, self._trick, 0, winner, self._ctx, self._tt, core.POINTS,
+            guess - gain if guess >= gain else -1,
+        )  # fmt: skip
         return gain + int(rest)
 
 

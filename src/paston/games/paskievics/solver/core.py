@@ -386,22 +386,36 @@ def solve(
     ctx: I64Array,
     tt: I64Array,
     points: I64Array,
+    guess: int = -1,
 ) -> int:
     """The exact value of a position (see :func:`search`); the trick array holds ``ncard``
-    cards played from ``leader`` on (it needs room for four)."""
+    cards played from ``leader`` on (it needs room for four). ``guess`` (``-1``: none) is
+    where the value probably lies: a close guess saves probes, a wrong one costs at most two.
+    """
     cards = hands[0] | hands[1] | hands[2] | hands[3]
     for i in range(ncard):
         cards |= 1 << trick[i]
     rem = points_of(cards, points)
-    # Null-window probes ("is the value at least t?") bisect the range; each probe prunes far
-    # more than one wide-window search, and the table keeps the bounds between probes.
+    # Null-window probes ("is the value at least t?") narrow the range; each probe prunes far
+    # more than one wide-window search, and the table keeps the bounds between probes. With
+    # a guess g the first probes ask "at least g?" and then "at least g + 1?" (or "at least
+    # g - 1?"): when g is right, two probes settle it. Otherwise they bisect.
     lo = 0
     hi = rem
+    near = 2 if guess >= 0 else 0
+    g = guess
     while lo < hi:
-        t = (lo + hi + 1) // 2
+        if near > 0 and lo < g <= hi:
+            t = g
+            near -= 1
+        else:
+            near = 0
+            t = (lo + hi + 1) // 2
         v = search(hands, trick, ncard, leader, cards, rem, t - 1, t, ctx, tt, points)
         if v >= t:
             lo = v
+            g = v + 1
         else:
             hi = v
+            g = v
     return lo

@@ -228,6 +228,12 @@ _SHOWN = {CARD_NAMES.index("T19"): 0, CARD_NAMES.index("T18"): 1, CARD_NAMES.ind
 _LAST_BID_ID = len(_BIDS) - 1
 _DISCARDS_DONE = ("announce", "play", "scored")
 _TAROKKS = frozenset(c for c in range(NUM_CARDS) if is_tarokk(c))
+#: Where each side's row of each item starts in the ``announced`` block.
+_ROWS = {
+    (side, item): (side * len(ITEMS) + i) * (_MAX_LEVEL + 1)
+    for side in range(len(_SIDES))
+    for i, item in enumerate(ITEMS)
+}
 
 
 def encode_paskievics_state(
@@ -354,11 +360,12 @@ def encode_paskievics_state(
         if state.alone:
             ones[at["partner"] + n] = 1
     base = at["announced"]
+    announcers = at["announcers"]
     rows: dict[int, int] = {}
     for item, side, by, level in state.announced:
-        rows[(side * len(ITEMS) + ITEMS.index(item)) * (_MAX_LEVEL + 1)] = min(level, _MAX_LEVEL)
+        rows[_ROWS[side, item]] = level if level < _MAX_LEVEL else _MAX_LEVEL
         if by is not None:
-            ones[at["announcers"] + (by - me) % n] = 1
+            ones[announcers + (by - me) % n] = 1
     for row, level in rows.items():
         ones[base + row + level] = 1
     if called is not None and state.game_level is not None:

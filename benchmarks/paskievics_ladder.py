@@ -21,9 +21,11 @@ copies of the one below it)::
         --arena pimc,heuristic,heuristic,heuristic \
         --out benchmarks/results/paskievics_ladder_ph4.json
 
-Bot options go in the spec (``pimc:time_budget=0.3,worlds=24``). The ``pimc`` bot's time
-budget is wall-clock, so on a loaded machine it samples fewer worlds (never fewer than its
-``min_worlds``).
+Bot options go in the spec (``pimc:time_budget=0.3,worlds=24``). The ``pimc`` bot's budgets
+are CPU seconds of its thread, so a loaded machine makes a run slower, not the bot weaker.
+``pimc:cards=heuristic`` makes the calls by search and plays the cards like the heuristic
+(what the call search alone brings). Also reported: the share of deals thrown in (nobody
+scores: everyone passed, or annulled), with its 95 % interval over the sets.
 
 The last line printed is one JSON object with every figure (also written to ``--out``).
 """
@@ -32,11 +34,27 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
+import statistics
 import time
 from pathlib import Path
 from typing import Any
 
 from paston.arena.duplicate import SetTask, play_set, summarise_sets
+
+
+def _specs(text: str) -> tuple[str, ...]:
+    """One bot spec per seat: separated by ``;``, or by ``,`` with an option's ``key=value``
+    glued back to its spec (``pimc:cards=heuristic,call_budget=0.3,heuristic,…``)."""
+    if ";" in text:
+        return tuple(s.strip() for s in text.split(";") if s.strip())
+    out: list[str] = []
+    for part in (s.strip() for s in text.split(",") if s.strip()):
+        if out and "=" in part and ":" not in part:
+            out[-1] += "," + part
+        else:
+            out.append(part)
+    return tuple(out)
 
 
 def main() -> None:
@@ -49,7 +67,7 @@ def main() -> None:
     parser.add_argument("--rules", default="{}", help="variant flags as a JSON object")
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
-    specs = tuple(s for s in args.arena.replace(";", ",").split(",") if s)
+    specs = _specs(args.arena)
     players = args.players or len(specs)
     task = SetTask(
         game="paskievics",
@@ -60,11 +78,29 @@ def main() -> None:
         keep_records=False,
     )
     start = time.perf_counter()
+    cpu = time.process_time()
     results: list[dict[str, Any]] = []
     while len(results) < args.sets and time.perf_counter() - start < args.seconds:
         results.append(play_set(task, len(results)))
     summary = summarise_sets(task, results, time.perf_counter() - start).to_json()
     summary.pop("set_means", None)
+    summary["cpu_seconds"] = round(time.process_time() - cpu, 1)
+    # A deal that scores nothing for anybody was thrown in (everyone passed, or annulled);
+    # its share per set (over the seatings) and its 95 % interval over the sets.
+    shares = [statistics.fmean(all(x == 0 for x in row) for row in r["scores"]) for r in results]
+    # The first bot against the others pooled (e.g. one pimc against three heuristic
+    # copies): per set, its mean score minus theirs, over the seatings.
+    gaps = [
+        statistics.fmean(row[0] - statistics.fmean(row[1:]) for row in r["scores"]) for r in results
+    ]
+    summary["first_minus_rest"] = [
+        statistics.fmean(gaps) if gaps else math.nan,
+        1.96 * statistics.stdev(gaps) / math.sqrt(len(gaps)) if len(gaps) > 1 else math.nan,
+    ]
+    summary["thrown_in_share"] = [
+        statistics.fmean(shares) if shares else math.nan,
+        1.96 * statistics.stdev(shares) / math.sqrt(len(shares)) if len(shares) > 1 else math.nan,
+    ]
     out = {
         "benchmark": "paskievics_ladder",
         "command": "benchmarks/paskievics_ladder.py "
@@ -75,6 +111,12 @@ def main() -> None:
     }
     for row in out["results"]:
         print(f"{row['label']:>14}: {row['mean_score']:+8.2f} ± {row['score_ci95']:.2f} per deal")
+    for diff in out.get("differences") or []:
+        print(f"{json.dumps(diff)}")
+    gap, gap_error = out["first_minus_rest"]
+    print(f"{specs[0]} − the others: {gap:+.2f} ± {gap_error:.2f} per deal ({len(results)} sets)")
+    share, error = out["thrown_in_share"]
+    print(f"thrown in: {share:.1%} ± {error:.1%} of deals; {out['cpu_seconds']} s CPU")
     if args.out:
         args.out.parent.mkdir(parents=True, exist_ok=True)
         args.out.write_text(json.dumps(out, indent=1) + "\n")

@@ -14,6 +14,10 @@ __all__ = ["LEVELS"]
 LEVELS: tuple[Level, ...] = (
     Level("beginner", "random", "plays any legal move: a first opponent"),
     Level("casual", "heuristic", "bids and plays by hand value, answers at once"),
-    Level("strong", "pimc:worlds=16,time_budget=0.2", "samples the hidden cards, answers quickly"),
+    Level(
+        "strong",
+        "pimc:worlds=16,time_budget=0.2,call_budget=0.3",
+        "samples the hidden cards, answers quickly",
+    ),
     Level("expert", "pimc", "samples the hidden cards and solves the card play"),
 )

@@ -77,3 +77,32 @@ def test_the_extraction_sees_lazy_and_single_quoted_texts(tmp_path: Path) -> Non
     assert extract.loose_texts(tmp_path) == [
         "games/toy/terminal.py:10: 'this sentence is not translated'"
     ]
+
+
+def test_hungarian_is_complete_for_paskievics_in_the_terminal_and_the_browser() -> None:
+    """Every text a Paskievics player meets: the table, replay, analysis and rules pages'
+    scripts, Paskievics's own scripts, and the terminal's words (its own and the loop's)."""
+    from paston.i18n import extract
+
+    src = Path(extract.__file__).resolve().parents[1]
+    static = src / "web" / "static"
+    scripts = [
+        static / f"{name}.js"
+        for name in ("table", "table_flow", "cards", "render", "replay", "analysis", "rules")
+    ]
+    scripts += sorted((src / "games" / "paskievics" / "web").glob("*.js"))
+    keys = {
+        key
+        for path in scripts
+        if path.exists()
+        for key, _ in extract._calls(extract._JS_CALL, path.read_text(encoding="utf-8"))
+    }
+    for page in ("table.html", "replay.html"):
+        keys |= {key for key, _ in extract._HTML_ATTR.findall((static / page).read_text())}
+    terminal = [src / "terminal", src / "games" / "paskievics"]
+    for folder in terminal:
+        for path in folder.glob("*.py"):
+            keys |= {key for key, _ in extract._calls(extract._PY_CALL, path.read_text())}
+    hungarian = extract.load("hu")
+    missing = sorted(key for key in keys if key not in hungarian)
+    assert not missing, missing

@@ -142,7 +142,13 @@ def register_spiel_games() -> list[str]:
     registered names, none without OpenSpiel."""
     if importlib.util.find_spec("pyspiel") is None:
         return []
-    spiel = importlib.import_module(f"{__name__}.openspiel_game")
+    try:
+        spiel = importlib.import_module(f"{__name__}.openspiel_game")
+    except ImportError as error:  # a broken OpenSpiel install must not stop the other adapters
+        import warnings
+
+        warnings.warn(f"OpenSpiel games not registered: {error}", RuntimeWarning, stacklevel=2)
+        return []
     names: list[str] = spiel.register_all()
     return names
 

@@ -1,6 +1,6 @@
 """An analysis one deal at a time, telling its progress as it goes.
 
-``paston analyse`` of a long game takes minutes (a Paskievics game of eight deals: about
+``paston analyse`` of a long game takes minutes (a game of eight deals may take about
 ten); :func:`analyse_by_deal` grades a record deal by deal through the evaluator's
 ``analyse_one`` (as the server's worker does) and reports after each deal and, where the
 evaluator takes a ``step``, after each decision, so that a front-end can say "deal k of n",

@@ -154,8 +154,8 @@ def unit_of(decision: Decision, units: Mapping[str, Any]) -> str:
 
 def _reports(analysis: Analysis, title: str) -> list[RenderableType]:
     """The report per player: one table, or one per unit for a game that values kinds of
-    decision in different units (Paskievics: card play in card points, the rest in game
-    points), since such losses do not add up."""
+    decision in different units (card play in card points, the rest in game points, say),
+    since such losses do not add up."""
     units = analysis.settings.get("unit")
     if not isinstance(units, dict) or len(units) < 2:
         return [_report_table(analysis.players, title)]

@@ -337,7 +337,7 @@ class TerminalSession(ABC):
         # Best first; the first column is what to type for each (the listed choice's
         # number), never a rank that could be mistaken for one. One line per choice, as many
         # as leave the picture drawn above (``drawn_rows``) on a 24-line screen with the
-        # prompts; under a tall picture (nine seats of Paris) the best three on one line.
+        # prompts; under a tall picture (a table of nine) the best three on one line.
         title = t("term.hint_from", "Hint from {bot} (best first)", bot=self._hint_bot.name)
         room = SCREEN_ROWS - self.drawn_rows - 2  # the prompt above and the one below
         shown = min(HINT_ROWS, len(choices))

@@ -73,7 +73,7 @@ def legal_summary(legal: Sequence[str]) -> str:
             parts.append(
                 t(
                     "term.paris.kind_count",
-                    "{n} × {kind} ({examples}, …)",
+                    "{n} {kind}s ({examples}, …)",
                     n=len(actions),
                     kind=kind,
                     examples=", ".join(actions[:3]),

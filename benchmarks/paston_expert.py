@@ -216,7 +216,10 @@ def comparisons(results: dict[str, Any]) -> list[dict[str, Any]]:
         if n < 2:
             continue
         d = mean_ci([p - q for p, q in zip(x[:n], y[:n], strict=True)])
-        out.append({"a": a, "b": b, "sets": n, "deals": 6 * n, "diff": d})
+        own = [_set_means(s["rows"])[0] for s in arenas[a]["sets"][:n]]
+        theirs = [_set_means(s["rows"])[0] for s in arenas[b]["sets"][:n]]
+        o = mean_ci([p - q for p, q in zip(own, theirs, strict=True)])
+        out.append({"a": a, "b": b, "sets": n, "deals": 6 * n, "diff": d, "own_diff": o})
     return out
 
 
@@ -248,11 +251,11 @@ def report_lines(results: dict[str, Any]) -> list[str]:
                 f"{_rate(t.get('made', 0), t.get('played', 0))} played"
             )
     for c in comparisons(results):
-        d = c["diff"]
+        d, o = c["diff"], c["own_diff"]
         lines.append(
             f"  {split_specs(c['a'])[0]} - {split_specs(c['b'])[0]} (advantage over "
-            f"{','.join(split_specs(c['a'])[1:])}): {d[0]:+.2f} ± {d[1]:.2f} per deal, paired "
-            f"over {c['deals']} deals"
+            f"{','.join(split_specs(c['a'])[1:])}): {d[0]:+.2f} ± {d[1]:.2f} per deal; own "
+            f"score {o[0]:+.2f} ± {o[1]:.2f}; paired over {c['deals']} deals"
         )
     for name, games in results.get("games", {}).items():
         if not games:

@@ -29,6 +29,7 @@ from .text import (
     action_text,
     card_text,
     deal_renderable,
+    deal_result,
     game_renderable,
     hand_text,
     picture_of_view,
@@ -345,7 +346,16 @@ def hand_over(
     number = sum(1 for d in match.deals if d.redeal_reason is None)
     title = t("term.deal", "Deal {n}", n=number)
     renderable = deal_renderable(deal, list(names), title=title, totals=match.totals, tricks=False)
-    return [renderable, _bars(match, names, width)]
+    summary: list[RenderableType] = [renderable]
+    if deal.scores is not None and deal.declarer is not None:
+        # The result in words above the race to the target (the scores are in the picture).
+        summary.append(
+            Text(
+                t("term.paston.result", "Result: {what}", what=deal_result(deal, list(names))),
+                style="bold",
+            )
+        )
+    return [*summary, _bars(match, names, width)]
 
 
 def sheet(match: Game, names: Sequence[str], width: int) -> list[RenderableType]:

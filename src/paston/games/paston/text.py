@@ -43,6 +43,7 @@ __all__ = [
     "card_text",
     "contract_text",
     "deal_renderable",
+    "deal_result",
     "deal_text",
     "game_renderable",
     "game_text",
@@ -577,6 +578,12 @@ class SheetRow:
     what: str
     scores: tuple[int, int, int]
     totals: tuple[int, int, int]
+
+
+def deal_result(deal: Deal, names: Sequence[str]) -> str:
+    """A scored deal's outcome in words: the declarer, the contract, the tricks and whether
+    it was made (``Anna: gupa 7 tricks, made``)."""
+    return _what(deal, names)
 
 
 def _what(deal: Deal, names: Sequence[str]) -> str:

@@ -26,11 +26,13 @@ from ..bots.random_bot import RandomBot
 from ..core.errors import IllegalAction
 from ..core.protocol import GameInfo, Match, State, View
 from .gym_seat import DONE_PLACEHOLDER_ACTION, Opponent, Opponents
+from .masks import action_mask
 from .research_game import ResearchGame
 
 __all__ = ["GameEnv"]
 
 _ILLEGAL = ("raise", "penalty")
+_ENGINES = ("python", "compiled")
 _RENDER_MODES = ("ansi", "human")
 
 
@@ -69,6 +71,15 @@ class GameEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
     (``random`` in every shipped game).
     ``rules`` is the game's rules object, a mapping of flags or ``None``; ``options`` are the
     game's own (``perfect_recall=False`` for Paston …).
+
+    ``engine="compiled"`` runs every step in the game's compiled kernels (where the game has
+    them: its research hooks' ``compiled``), several times faster: the same observations,
+    masks, action ids, rewards, terminations and info keys as the Python engine's on the same
+    hand, but its hands and the opponents' choices come from a generator of its own (so a
+    seed gives other episodes than ``engine="python"``, the default). It plays uniformly
+    random opponents (``opponents`` ``None`` or ``"random"``) and hand-level rewards only,
+    and raises ``ValueError`` saying why for anything else. ``state``, ``view`` and
+    ``render()`` replay the hand in the Python engine on demand.
     """
 
     metadata: dict[str, Any] = {"render_modes": list(_RENDER_MODES), "render_fps": 1}  # noqa: RUF012
@@ -90,11 +101,12 @@ class GameEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         illegal_penalty: float = -1.0,
         max_hands: int = 1000,
         render_mode: str | None = None,
+        engine: str = "python",
         **options: Any,
     ) -> None:
         if game is None:
             game = self.bound_game
-        self.research = ResearchGame.build(game, players, rules, options)
+        self.research = ResearchGame.build(game, players, rules, options, codecs=True)
         self.players = self.research.players
         self.rules = self.research.rules
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
@@ -126,10 +138,23 @@ class GameEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         )
         self.max_hands = max_hands
         self.render_mode = render_mode
-        num_actions = self.research.num_actions
-        self.action_space = spaces.Discrete(num_actions)
-        self.observation_space = spaces.Box(0.0, 1.0, self.research.encoder.shape, dtype=np.float32)
+        # The game's other action space when its options ask for one (Paskievics's
+        # compact_actions=True): the learner's ids, mask and observation entries are its.
+        self._codec = codec = self.research.action_codec(seat)
+        shape = self.research.encoder.shape
         self._observe_state = self.research.observer(seat)
+        num_actions = self.research.num_actions
+        if codec is not None:
+            num_actions = codec.num_actions
+            shape = (shape[0] + codec.observation_size,)
+            base = self._observe_state
+
+            def observe_with_codec(state: State) -> npt.NDArray[np.float32]:
+                return np.concatenate((base(state), codec.observe(state)))
+
+            self._observe_state = observe_with_codec
+        self.action_space = spaces.Discrete(num_actions)
+        self.observation_space = spaces.Box(0.0, 1.0, shape, dtype=np.float32)
         self._state: State | None = None
         self._match: Match | None = None
         self._done = True
@@ -137,6 +162,14 @@ class GameEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         self._total_before = 0.0
         self._episodes_rng: random.Random | None = None
         self._rng = random.Random()
+        if engine not in _ENGINES:
+            raise ValueError(f"engine must be 'python' or 'compiled', not {engine!r}")
+        self.engine = engine
+        #: The game's compiled stepper (``engine="compiled"``), else ``None``.
+        self._compiled: Any = None
+        if engine == "compiled":
+            self._compiled = self._build_compiled(opponents)
+        self._seeded = False
 
     # ----------------------------------------------------------------- gymnasium API
 
@@ -144,6 +177,16 @@ class GameEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
         super().reset(seed=seed)
+        compiled = self._compiled
+        if compiled is not None:
+            # As below: a seeded reset (or the first) seeds the stepper's generator from
+            # np_random; later resets go on with it.
+            fresh_seed = seed is not None or not self._seeded
+            self._seeded = True
+            start = int(self.np_random.integers(2**62)) if fresh_seed else None
+            obs, info = compiled.reset(start)
+            self._done = False
+            return obs, info
         # One generator for the episodes from one seeding on: a seeded reset (or the first)
         # draws it from Gymnasium's np_random; later resets go on with it (seeding a Python
         # generator costs as much as a few engine actions), so the run stays repeatable.
@@ -155,6 +198,8 @@ class GameEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         self.opponents.seat_all(rng, fresh)
         self._rng = rng
         self._done = False
+        if self._codec is not None:
+            self._codec.reset()
         self._hands = 0
         self._total_before = 0.0
         if self.reward_mode == "match":
@@ -171,19 +216,30 @@ class GameEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
     def step(
         self, action: int | np.int64
     ) -> tuple[npt.NDArray[np.float32], float, bool, bool, dict[str, Any]]:
+        compiled = self._compiled
+        if compiled is not None:
+            return self._step_compiled(compiled, int(action))
         state = self._state
         if self._done or state is None:
             raise RuntimeError("the episode is over; call reset() before step()")
         action_id = int(action)
         try:
+            if self._codec is not None:
+                flat = self._codec.take(state, action_id)
+                if flat is None:  # one step of a longer decision, kept by the codec
+                    obs, info = self._observe()
+                    return obs, 0.0, False, False, info
+                action_id = flat
             # The engine checks legality as it applies, and changes nothing when it refuses:
             # cheaper than listing the legal actions first.
             state.apply(action_id)
-        except IllegalAction:
+        except IllegalAction as refused:
             if self.illegal_action == "penalty":
                 obs, info = self._observe()
                 info["illegal_action"] = True
                 return obs, self.illegal_penalty, False, False, info
+            if self._codec is not None:  # the codec's error names its own legal ids
+                raise refused from None
             raise self._illegal(state, action_id) from None
         reward, truncated = self._advance()
         terminated = self._done and not truncated
@@ -194,7 +250,8 @@ class GameEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         if self.render_mode is None:
             gym.logger.warn("render() called without a render_mode; use render_mode='ansi'")
             return None
-        text = self.research.render(self._view()) if self._state is not None else ""
+        started = self._state is not None or (self._compiled is not None and self._seeded)
+        text = self.research.render(self._view()) if started else ""
         if self.render_mode == "human":
             print(text, file=sys.stdout)  # text to the terminal
             return None
@@ -212,7 +269,13 @@ class GameEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
 
     @property
     def state(self) -> State | None:
-        """The hand in progress (full information: for tests and analysis, not for agents)."""
+        """The hand in progress (full information: for tests and analysis, not for agents;
+        with ``engine="compiled"``, the hand replayed in the Python engine: a copy)."""
+        if self._compiled is not None:
+            if not self._seeded:
+                return None
+            replayed: State = self._compiled.replay()
+            return replayed
         return self._state
 
     @property
@@ -222,14 +285,54 @@ class GameEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal actions as booleans (the method sb3-contrib's action masking calls)."""
+        if self._compiled is not None:
+            if not self._seeded:
+                raise RuntimeError("call reset() first")
+            return self._compiled.mask().astype(bool)  # type: ignore[no-any-return]
         return self._mask_now().astype(bool)
 
     # ----------------------------------------------------------------- internals
 
     def _view(self) -> View:
-        if self._state is None:
+        state = self.state
+        if state is None:
             raise RuntimeError("call reset() first")
-        return self._state.view(self.seat)
+        return state.view(self.seat)
+
+    def _build_compiled(self, opponents: Opponent | Sequence[Opponent] | None) -> Any:
+        """The game's compiled stepper for these settings; ``ValueError`` saying why not."""
+        hooks = self.research.hooks
+        name = self.research.info.name
+        if hooks.compiled is None:
+            raise ValueError(f"{name} has no compiled engine; use engine='python'")
+        specs = self.opponents.specs
+        if any(not (isinstance(spec, str) and spec == "random") for spec in specs):
+            raise ValueError(
+                "engine='compiled' plays uniformly random opponents only (opponents=None or "
+                f"'random'), not {opponents!r}; use engine='python' for other opponents"
+            )
+        if self.reward_mode == "match":
+            raise ValueError("engine='compiled' plays one hand an episode; use reward='hand'")
+        return hooks.compiled(
+            self.players, self.rules, self.seat, self.reward_mode, self.research.options
+        )
+
+    def _step_compiled(
+        self, compiled: Any, action: int
+    ) -> tuple[npt.NDArray[np.float32], float, bool, bool, dict[str, Any]]:
+        if compiled.done:
+            raise RuntimeError("the episode is over; call reset() before step()")
+        out = compiled.step(action)
+        if out is None:
+            if self.illegal_action == "penalty":
+                obs, info = compiled.observe()
+                info["illegal_action"] = True
+                return obs, self.illegal_penalty, False, False, info
+            raise self._illegal(compiled.replay(), action) from None
+        if self._scale != 1.0:
+            obs, reward, terminated, truncated, info = out
+            return obs, reward * self._scale, terminated, truncated, info
+        return out  # type: ignore[no-any-return]
 
     def _illegal(self, state: State, action: int) -> IllegalAction:
         return self.research.illegal(f"seat {self.seat}", state, action)
@@ -240,8 +343,11 @@ class GameEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         state = self._state
         if state is None:
             raise RuntimeError("call reset() first")
-        legal = state.legal_actions() if state.to_act == self.seat and not self._done else ()
-        mask = self.research.mask(legal)
+        mine = state.to_act == self.seat and not self._done
+        if self._codec is not None:
+            mask = action_mask(self._codec.legal(state) if mine else (), self._codec.num_actions)
+        else:
+            mask = self.research.mask(state.legal_actions() if mine else ())
         if self._done:
             mask[DONE_PLACEHOLDER_ACTION] = 1
         return mask

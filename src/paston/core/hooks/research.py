@@ -83,6 +83,16 @@ class ResearchHooks:
     #: the :attr:`encoder`'s of ``state.view(seat)`` (it must read only what that view
     #: holds, and the game's tests compare the two). ``None``: the adapters build the view.
     state_observer: Callable[[int, int, Mapping[str, Any]], Callable[[Any], Any]] | None = None
+    #: ``action_codec(seat, players, options) -> codec | None``: the learner's action space
+    #: when the options ask for one other than the game's ids (Paskievics's
+    #: ``compact_actions=True``: a discard card by card), for the Gymnasium env only (the
+    #: other adapters refuse such options). The codec, one per env, has ``num_actions``,
+    #: ``observation_size`` (entries appended to the observation), ``reset()`` (a fresh
+    #: hand), ``legal(state) -> ids``, ``take(state, id) -> game id | None`` (``None``: kept,
+    #: a step of a longer decision; raises ``IllegalAction`` naming the legal ids),
+    #: ``observe(state) -> float32 array`` and ``action_str(id)``. ``None`` (or a hook
+    #: answering ``None``): the game's own ids.
+    action_codec: Callable[[int, int, Mapping[str, Any]], Any] | None = None
     #: ``new_hand(players, rules, rng, seat, options) -> State``: one hand dealt from ``rng``,
     #: not over at once, in which ``seat`` (when not ``None``) takes part. ``None``: the
     #: first hand of ``new_match(players, rules, dealer)`` with a dealer drawn from ``rng``,
@@ -116,6 +126,16 @@ class ResearchHooks:
     #: ``explain_illegal(state, action) -> str``: why the seat to act may not take
     #: ``action`` (the adapters name the legal actions after it).
     explain_illegal: Callable[[Any, int], str] | None = None
+    #: ``compiled(players, rules, seat, reward, options) -> stepper``: the Gymnasium env's
+    #: ``engine="compiled"``: one learner at ``seat`` against uniformly random seats, the
+    #: whole step in compiled code. The stepper has ``reset(seed | None) -> (obs, info)``,
+    #: ``step(action) -> (obs, reward, terminated, truncated, info)`` (unscaled reward;
+    #: ``None`` for an action not legal now, nothing changed), ``observe()``, ``mask()``,
+    #: ``done``, ``actions()`` (every seat's, in order), ``dealt_state()`` and ``replay()``
+    #: (the hand as dealt and so far, as the main engine's ``State``), and returns
+    #: what the Python env would, value for value, on the same hand and actions. It raises
+    #: ``ValueError`` saying why for settings it does not play. ``None``: no compiled path.
+    compiled: Callable[[int, Any, int, str, Mapping[str, Any]], Any] | None = None
     #: ``info(view) -> mapping``: the game's entries in an adapter's ``info`` dict at every
     #: observation, from one seat's view (Paris: ``turns``).
     info: Callable[[Any], Mapping[str, Any]] | None = None

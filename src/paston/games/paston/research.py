@@ -169,6 +169,9 @@ HOOKS = ResearchHooks(
     encoder=encoder,
     state_observer=state_observer,
     new_hand=new_hand,
+    compiled=lambda players, rules, seat, reward, options: importlib.import_module(
+        f"{__package__}.batched.single"
+    ).build(players, rules, seat, reward, options),
     default_opponent="random",
     default_reward="deal",
     reward_names={"deal": "hand", "game": "match"},

@@ -414,7 +414,8 @@ def _play(row: I64, card: int) -> None:
     row[NTRICKS] = t + 1
     row[WON + winner] += 1
     row[TLEN] = 0
-    row[LEADER] = winner
+    if t + 1 < 10:  # after the last trick the engine keeps its leader (the view shows it)
+        row[LEADER] = winner
     row[HTP] = winner
     row[TO_ACT] = winner
 
@@ -465,6 +466,8 @@ def write_obs(row: I64, v: int, off: I64, out: NDArray[np.float32]) -> None:
         if decl == v and off[O_PRIKUP] >= 0:
             _cards(out, off[O_PRIKUP], row[PRIKUP])
             _cards(out, off[O_DISC], row[DISC])
+    if row[PHASE] == SCORED and row[CONTRACT] == 0:  # scored before a contract: surrendered
+        out[off[O_SURR]] = 1.0
     if row[CONTRACT]:
         out[off[O_CONTRACT] + row[CONTRACT] - 1] = 1.0
         out[off[O_TRUMP] + row[TRUMP]] = 1.0

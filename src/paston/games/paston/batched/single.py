@@ -1,0 +1,289 @@
+"""The compiled single-deal stepper behind ``PastonEnv(engine="compiled")``: one learner, the
+other two seats uniformly random, the whole Gymnasium step in numba.
+
+The batched engine's kernels (:mod:`.kernel`) apply the actions and write the observation and
+mask; this module adds what one Gymnasium episode needs around them: the learner's seat, the
+random opponents' moves up to the learner's next turn, the terminal observation (its mask
+holds only the placeholder action 0, as the Python env's) and a generator of its own per
+environment (SplitMix64, so that two environments in one process never share a stream).
+
+Everything one deal needs lies in one ``int64`` array (:data:`BUF_SIZE` entries): the
+kernel's row, the generator, the seat, the rules, the layout offsets and every action taken
+(so :meth:`CompiledPaston.replay` rebuilds the main engine's
+:class:`~paston.games.paston.state.Deal` of the same cards and actions, for tests, ``state``,
+``view`` and ``render``). Fewer array arguments make each compiled call cheaper.
+
+Deals come from this generator, not from the main engine's shuffle, so a seed gives other
+deals (and other opponent moves) than the Python env's; both are uniform over the playable
+deals, and the opponents uniform over the legal actions.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numba import njit
+from numpy.typing import NDArray
+
+from ..actions import NUM_ACTIONS
+from ..encoding import layout_for
+from ..rules import DEFAULT_RULES, Rules
+from ..state import PHASE_NAMES, Deal
+from . import kernel as k
+from . import layout_offsets, rules_array
+
+__all__ = ["BUF_SIZE", "CompiledPaston", "build"]
+
+I64 = NDArray[np.int64]
+F32 = NDArray[np.float32]
+I8 = NDArray[np.int8]
+
+# ----------------------------------------------------------------- the buffer's entries
+
+RNG = k.NCOLS  # the generator's state
+SEAT = RNG + 1  # the learner's seat
+NHIST = SEAT + 1  # actions taken in this deal
+RULES = NHIST + 1  # the kernel's rules array
+OFFS = RULES + k.N_RULES  # the layout offsets
+HIST = OFFS + len(k.FIELD_NAMES)  # the actions taken, in order
+#: The most actions one deal takes (auction, exchange, contract, two defence words, 30 cards;
+#: an auction has at most 3 passes and 5 bids a seat).
+MAX_HIST = 64
+BUF_SIZE = HIST + MAX_HIST
+
+# SplitMix64 in signed 64-bit arithmetic (numba wraps on overflow; shifts are masked to be
+# logical).
+_GOLDEN = 0x9E3779B97F4A7C15 - 2**64
+_MIX1 = 0xBF58476D1CE4E5B9 - 2**64
+_MIX2 = 0x94D049BB133111EB - 2**64
+_LOW63 = 2**63 - 1
+
+
+@njit(cache=True, nogil=True)
+def _next63(buf: I64) -> int:
+    z = buf[RNG] + _GOLDEN
+    buf[RNG] = z
+    z = (z ^ ((z >> 30) & ((1 << 34) - 1))) * _MIX1
+    z = (z ^ ((z >> 27) & ((1 << 37) - 1))) * _MIX2
+    z = z ^ ((z >> 31) & ((1 << 33) - 1))
+    out: int = (z >> 1) & _LOW63
+    return out
+
+
+@njit(cache=True, nogil=True)
+def _below(buf: I64, n: int) -> int:
+    """Uniform in ``0 .. n-1`` (rejection keeps it exactly uniform)."""
+    limit = _LOW63 - ((_LOW63 % n) + 1) % n
+    u = _next63(buf)
+    while u > limit:
+        u = _next63(buf)
+    return u % n
+
+
+@njit(cache=True, nogil=True)
+def _apply(buf: I64, action: int) -> None:
+    n = buf[NHIST]
+    buf[HIST + n] = action
+    buf[NHIST] = n + 1
+    k.apply(buf[: k.NCOLS], action, buf[RULES : RULES + k.N_RULES])
+
+
+@njit(cache=True, nogil=True)
+def _random_action(buf: I64, scratch: I8) -> int:
+    """A uniformly random legal action of the seat to act."""
+    row = buf[: k.NCOLS]
+    rules = buf[RULES : RULES + k.N_RULES]
+    if row[k.PHASE] == k.PLAY:  # the legal cards as bits: no mask to write
+        cards: int = k._play_mask(row, rules)
+        j = _below(buf, k._popcount(cards))
+        for c in range(32):
+            if (cards >> c) & 1:
+                if j == 0:
+                    return c
+                j -= 1
+    k.write_mask(row, rules, scratch)
+    n = 0
+    for a in range(scratch.shape[0]):
+        n += scratch[a]
+    j = _below(buf, n)
+    for a in range(scratch.shape[0]):
+        if scratch[a]:
+            if j == 0:
+                return a
+            j -= 1
+    return -1
+
+
+@njit(cache=True, nogil=True)
+def _advance(buf: I64, scratch: I8) -> None:
+    """The opponents act until the learner is to act or the deal is over."""
+    seat = buf[SEAT]
+    while buf[k.PHASE] < k.SCORED and buf[k.TO_ACT] != seat:
+        _apply(buf, _random_action(buf, scratch))
+
+
+@njit(cache=True, nogil=True)
+def _observe(buf: I64, obs: F32, mask: I8) -> int:
+    """The learner's observation and mask; 1 once the deal is over (mask: action 0 only)."""
+    row = buf[: k.NCOLS]
+    k.write_obs(row, buf[SEAT], buf[OFFS : OFFS + len(k.FIELD_NAMES)], obs)
+    if row[k.PHASE] >= k.SCORED:
+        mask[:] = 0
+        mask[0] = 1
+        return 1
+    k.write_mask(row, buf[RULES : RULES + k.N_RULES], mask)
+    return 0
+
+
+@njit(cache=True, nogil=True)
+def reset_deal(buf: I64, obs: F32, mask: I8) -> None:
+    """Deal a playable deal (dealer drawn at random) in which the learner acts, play the
+    opponents up to its first turn and write its observation and mask."""
+    rules = buf[RULES : RULES + k.N_RULES]
+    deck = np.arange(32)
+    hands = np.zeros(4, dtype=np.int64)
+    while True:
+        for i in range(31, 0, -1):
+            j = _below(buf, i + 1)
+            deck[i], deck[j] = deck[j], deck[i]
+        hands[:] = 0
+        for c in range(32):
+            hands[min(c // 10, 3)] |= np.int64(1) << deck[c]
+        dealer = _below(buf, 3)
+        k.load(buf[: k.NCOLS], hands[0], hands[1], hands[2], hands[3], dealer,
+               rules[k.R_FIRST_DEAL], rules)  # fmt: skip
+        buf[NHIST] = 0
+        if buf[k.PHASE] == k.REDEAL:
+            continue
+        _advance(buf, mask)
+        if buf[k.PHASE] < k.SCORED:  # (a jump to 5 and a surrender can end it at once)
+            break
+    _observe(buf, obs, mask)
+
+
+@njit(cache=True, nogil=True)
+def step_deal(buf: I64, obs: F32, mask: I8, action: int) -> int:
+    """The learner takes ``action``, the opponents answer: 0 the learner is to act again, 1
+    the deal is over, -1 the action is not legal now (nothing changed)."""
+    if action < 0 or action >= mask.shape[0] or buf[k.PHASE] >= k.SCORED or mask[action] == 0:
+        return -1
+    _apply(buf, action)
+    _advance(buf, mask)
+    return _observe(buf, obs, mask)
+
+
+# ----------------------------------------------------------------- the stepper
+
+
+class CompiledPaston:
+    """One learner's Paston deals against two random seats, stepped in compiled code; the
+    Gymnasium env's ``engine="compiled"`` (:mod:`paston.env.gym_env`) drives it.
+
+    ``reset`` and ``step`` return what the Python env's do, value for value on the same
+    deal and actions: the observation (a fresh array), the unscaled reward, the info dict
+    (``action_mask``, ``phase``, ``seat``; ``deal_scores`` once the deal is over)."""
+
+    def __init__(self, seat: int, rules: Rules, perfect_recall: bool, first_deal: bool) -> None:
+        self.seat = seat
+        self.rules = rules
+        layout = layout_for(perfect_recall, True)
+        self._buf = np.zeros(BUF_SIZE, dtype=np.int64)
+        self._buf[SEAT] = seat
+        self._buf[RULES : RULES + k.N_RULES] = rules_array(rules, first_deal)
+        self._buf[OFFS : OFFS + len(k.FIELD_NAMES)] = layout_offsets(layout)
+        self._obs = np.zeros(layout.size, dtype=np.float32)
+        self._mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+        self.done = True
+        self._started = False
+
+    def reset(self, seed: int | None) -> tuple[F32, dict[str, Any]]:
+        """A new deal: the generator seeded with ``seed`` first, unless it is ``None`` (then
+        it goes on)."""
+        if seed is not None:
+            self._buf[RNG] = seed
+        reset_deal(self._buf, self._obs, self._mask)
+        self.done = False
+        self._started = True
+        return self._obs.copy(), {
+            "action_mask": self._mask.copy(),
+            "phase": PHASE_NAMES[self._buf[k.PHASE]],
+            "seat": self.seat,
+        }
+
+    def step(self, action: int) -> tuple[F32, float, bool, bool, dict[str, Any]] | None:
+        """``(obs, reward, terminated, truncated, info)``; ``None`` when ``action`` is not
+        legal now (nothing changed)."""
+        buf = self._buf
+        over = step_deal(buf, self._obs, self._mask, action)
+        if over < 0:
+            return None
+        info = {
+            "action_mask": self._mask.copy(),
+            "phase": PHASE_NAMES[buf[k.PHASE]],
+            "seat": self.seat,
+        }
+        if not over:
+            return self._obs.copy(), 0.0, False, False, info
+        self.done = True
+        scores = info["deal_scores"] = self._scores()
+        reward = 0.0 if scores is None else float(scores[self.seat])
+        return self._obs.copy(), reward, True, False, info
+
+    def observe(self) -> tuple[F32, dict[str, Any]]:
+        """The current observation and info (what the last ``reset`` or ``step`` returned)."""
+        buf = self._buf
+        info: dict[str, Any] = {
+            "action_mask": self._mask.copy(),
+            "phase": PHASE_NAMES[buf[k.PHASE]],
+            "seat": self.seat,
+        }
+        if self.done:
+            info["deal_scores"] = self._scores()
+        return self._obs.copy(), info
+
+    def _scores(self) -> tuple[int, int, int] | None:
+        """Every seat's deal score once scored (``None`` for a deal thrown in)."""
+        buf = self._buf
+        if buf[k.PHASE] != k.SCORED:
+            return None
+        return int(buf[k.SCORE]), int(buf[k.SCORE + 1]), int(buf[k.SCORE + 2])
+
+    def mask(self) -> I8:
+        """The learner's legal actions now (a copy; action 0 only once the deal is over)."""
+        return self._mask.copy()
+
+    def dealt(self) -> tuple[tuple[int, int, int], int, int, bool]:
+        """The deal as dealt: ``(hands, prikup, dealer, first_deal)`` (card masks)."""
+        buf = self._buf
+        hands = (int(buf[k.DEALT]), int(buf[k.DEALT + 1]), int(buf[k.DEALT + 2]))
+        return hands, int(buf[k.PRIKUP]), int(buf[k.DEALER]), bool(buf[k.FIRST])
+
+    def actions(self) -> list[int]:
+        """Every action taken in the deal so far, every seat's, in order."""
+        return [int(a) for a in self._buf[HIST : HIST + self._buf[NHIST]]]
+
+    def dealt_state(self) -> Deal:
+        """The deal as dealt, no action taken, as the main engine's :class:`Deal`."""
+        if not self._started:
+            raise RuntimeError("call reset() first")
+        return Deal(*self.dealt(), rules=self.rules)
+
+    def replay(self) -> Deal:
+        """The deal so far as the main engine's :class:`Deal` (the same cards and actions)."""
+        deal = self.dealt_state()
+        for action in self.actions():
+            deal.apply(action)
+        return deal
+
+
+def build(
+    players: int, rules: Rules | None, seat: int, reward: str, options: dict[str, Any]
+) -> CompiledPaston:
+    """The research hooks' ``compiled``: raises ``ValueError`` saying why when these settings
+    are not the compiled stepper's (the open lone whist; a reward mode other than ``hand``)."""
+    if reward != "hand":
+        raise ValueError(f"the compiled Paston env pays the deal's score only, not {reward!r}")
+    rules = rules if rules is not None else DEFAULT_RULES
+    rules_array(rules, False)  # refuses the open lone whist, saying so
+    return CompiledPaston(seat, rules, bool(options["perfect_recall"]), bool(options["first_deal"]))

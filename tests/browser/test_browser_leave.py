@@ -4,6 +4,7 @@ and the seat is the stand-in bot's; a spectator's button just goes back to the l
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
@@ -48,3 +49,24 @@ def test_leaving_and_going_back(server: Server, new_page: Any) -> None:
     assert watcher.inner_text("#leave-button") == "Back to lobby"
     watcher.click("#leave-button")
     watcher.wait_for_url(f"{server.base}/")
+
+
+def test_concede_where_the_rules_know_no_resignation_is_leaving(
+    server: Server, new_page: Any
+) -> None:
+    """Paris has no resignation: the page's "Concede" says so and, confirmed, leaves (the
+    table, with nobody else a person, is closed)."""
+    body = {"game": "paris", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]}
+    tid = str(server.post("/api/tables", body)["id"])
+    token = server.post(f"/api/tables/{tid}/join", {"nickname": "P"})["token"]
+    page = open_seat(server, new_page, tid, token)
+    page.wait_for_selector("#concede:not([hidden]) #concede-button")
+    page.click("#concede-button")
+    page.wait_for_selector("#concede-confirm:not([hidden])")
+    assert "leaving the table" in page.inner_text("#concede-what")
+    page.click("#concede-yes")
+    page.wait_for_url(f"{server.base}/")
+    deadline = time.monotonic() + 30  # a hang guard: the close follows the page's leaving
+    while server.get(f"/api/tables/{tid}")["status"] != "closed":
+        assert time.monotonic() < deadline, "the table was not closed"
+        time.sleep(0.1)

@@ -163,3 +163,7 @@ def test_card_points_and_game_points_are_reported_apart() -> None:
         r"^Ann\s+1\s+128\.0 ", text, re.M
     )
     assert "137" not in text
+    # The JSON says the same: a report per unit beside the (summed) one it always had.
+    by_unit = analysis.to_json()["players_by_unit"]
+    assert by_unit["play"][0]["expected_loss"] == 9.0
+    assert by_unit["other"][0]["expected_loss"] == 128.0

@@ -161,4 +161,15 @@ class Analysis:
             "settings": dict(self.settings),
             "deals": [d.to_json() for d in self.deals],
             "players": [p.to_json() for p in self.players],
+            **self._by_unit(),
         }
+
+    def _by_unit(self) -> dict[str, Any]:
+        """``players_by_unit``: the report per unit, for a game whose kinds of decision are
+        valued in different units (``players`` adds them up; these do not)."""
+        from .report import reports_by_unit
+
+        by_unit = reports_by_unit(self.deals, self.names, self.settings.get("unit"))
+        if not by_unit:
+            return {}
+        return {"players_by_unit": {k: [p.to_json() for p in v] for k, v in by_unit.items()}}

@@ -24,7 +24,7 @@ from ..core.registry import UnknownGame, get_game
 from ..i18n import t
 from .model import Analysis, DealAnalysis, Decision, PlayerReport
 from .records import game_of_record
-from .report import COUNTED, player_reports
+from .report import COUNTED, reports_by_unit
 
 __all__ = [
     "analysis_renderable",
@@ -47,8 +47,13 @@ def grade_word(grade: str) -> str:
     }[grade]
 
 
-GRADE_STYLES = {"best": "green", "good": "green", "inaccuracy": "yellow", "mistake": "dark_orange",
-                "blunder": "bold red"}  # fmt: skip
+GRADE_STYLES = {
+    "best": "green",
+    "good": "green",
+    "inaccuracy": "yellow",
+    "mistake": "dark_orange",
+    "blunder": "bold red",
+}
 
 
 def number(x: float, signed: bool = False) -> str:
@@ -82,8 +87,11 @@ def _signed(v: float) -> str:
 
 
 def _deal_title(d: DealAnalysis, names: Sequence[str], hooks: AnalysisHooks | None) -> str:
-    title = (hooks.hand_title(d.deal) if hooks is not None and hooks.hand_title is not None
-             else t("analyse.deal", "Deal {n}", n=d.deal))  # fmt: skip
+    title = (
+        hooks.hand_title(d.deal)
+        if hooks is not None and hooks.hand_title is not None
+        else t("analyse.deal", "Deal {n}", n=d.deal)
+    )
     if d.status == "unplayed":
         return title + ": " + t("analyse.unplayed", "not played, nothing to grade")
     if d.status == "redealt":
@@ -103,25 +111,37 @@ def _deal_title(d: DealAnalysis, names: Sequence[str], hooks: AnalysisHooks | No
 def _decisions_table(d: DealAnalysis, names: Sequence[str], everything: bool) -> RenderableType:
     shown = [x for x in d.decisions if everything or x.grade in COUNTED]
     if not shown:
-        return Text(t("analyse.clean", "  no inaccuracy among {n} graded decisions",
-                      n=len(d.decisions)))  # fmt: skip
+        return Text(
+            t("analyse.clean", "  no inaccuracy among {n} graded decisions", n=len(d.decisions))
+        )
     table = Table(box=None, pad_edge=False)
-    for col, just in (("#", "right"), (t("analyse.col.who", "who"), "left"),
-                      (t("analyse.col.when", "when"), "left"),
-                      (t("analyse.col.played", "played"), "left"),
-                      (t("analyse.col.grade", "grade"), "left"),
-                      (t("analyse.col.lost", "lost ± error"), "right"),
-                      (t("analyse.col.best", "best (expected ± error)"), "left"),
-                      (t("analyse.col.hindsight", "hindsight"), "right")):  # fmt: skip
+    for col, just in (
+        ("#", "right"),
+        (t("analyse.col.who", "who"), "left"),
+        (t("analyse.col.when", "when"), "left"),
+        (t("analyse.col.played", "played"), "left"),
+        (t("analyse.col.grade", "grade"), "left"),
+        (t("analyse.col.lost", "lost ± error"), "right"),
+        (t("analyse.col.best", "best (expected ± error)"), "left"),
+        (t("analyse.col.hindsight", "hindsight"), "right"),
+    ):
         table.add_column(col, justify=just)  # type: ignore[arg-type]
     for x in shown:
-        best = "—" if x.best == x.action else (
-            f"{x.best_text} ({number(x.best_value, True)} ± {number(x.best_se)})")  # fmt: skip
+        best = (
+            "—"
+            if x.best == x.action
+            else (f"{x.best_text} ({number(x.best_value, True)} ± {number(x.best_se)})")
+        )
         table.add_row(
-            str(x.index), names[x.seat], _when(x), x.text,
+            str(x.index),
+            names[x.seat],
+            _when(x),
+            x.text,
             Text(grade_word(x.grade), style=GRADE_STYLES[x.grade]),
-            f"{number(x.loss)} ± {number(x.loss_se)}", best, number(x.hindsight_loss),
-        )  # fmt: skip
+            f"{number(x.loss)} ± {number(x.loss_se)}",
+            best,
+            number(x.hindsight_loss),
+        )
     return table
 
 
@@ -141,15 +161,15 @@ def _report_table(players: Sequence[PlayerReport], title: str) -> Table:
         table.add_column(col, justify="left" if not table.columns else "right")
     for p in players:
         expected = f"{number(p.expected_loss)} ± {number(p.expected_loss_se)}"
-        table.add_row(p.name, str(p.decisions), expected, number(p.hindsight_loss),
-                      number(p.luck, True), *(str(p.counts[g]) for g in COUNTED))  # fmt: skip
+        table.add_row(
+            p.name,
+            str(p.decisions),
+            expected,
+            number(p.hindsight_loss),
+            number(p.luck, True),
+            *(str(p.counts[g]) for g in COUNTED),
+        )
     return table
-
-
-def unit_of(decision: Decision, units: Mapping[str, Any]) -> str:
-    """The key of ``units`` (one unit per kind of decision, as the settings publish them)
-    that ``decision`` is valued in: its phase's, else ``other``."""
-    return decision.phase if decision.phase in units else "other"
 
 
 def _reports(analysis: Analysis, title: str) -> list[RenderableType]:
@@ -157,18 +177,14 @@ def _reports(analysis: Analysis, title: str) -> list[RenderableType]:
     decision in different units (card play in card points, the rest in game points, say),
     since such losses do not add up."""
     units = analysis.settings.get("unit")
-    if not isinstance(units, dict) or len(units) < 2:
+    by_unit = reports_by_unit(analysis.deals, analysis.names, units)
+    if not by_unit:
         return [_report_table(analysis.players, title)]
-    decisions = [d for deal in analysis.deals for d in deal.decisions]
-    tables: list[RenderableType] = []
-    for key, unit in units.items():
-        mine = [d for d in decisions if unit_of(d, units) == key]
-        if not mine:
-            continue
-        where = _when_phase(key)
-        tables.append(_report_table(player_reports(mine, analysis.names),
-                                    f"{title}: {where} ({unit})"))  # fmt: skip
-    return tables or [_report_table(analysis.players, title)]
+    assert isinstance(units, dict)
+    return [
+        _report_table(players, f"{title}: {_when_phase(key)} ({units[key]})")
+        for key, players in by_unit.items()
+    ]
 
 
 def _when_phase(key: str) -> str:
@@ -205,8 +221,11 @@ def analysis_renderable(
         if d.dd_table is not None and hooks is not None and hooks.hand_table is not None:
             parts.append(hooks.hand_table(d.dd_table, names))
         parts.append(Text(""))
-    title = (t("analyse.report.game", "Game report") if analysis.kind == "game"
-             else t("analyse.report.deal", "Deal report"))  # fmt: skip
+    title = (
+        t("analyse.report.game", "Game report")
+        if analysis.kind == "game"
+        else t("analyse.report.deal", "Deal report")
+    )
     parts += _reports(analysis, title)
     # A game's own legend describes its own evaluator; the generic one's analyses (they
     # publish their method) get the generic legend, from their unit and thresholds.
@@ -226,15 +245,19 @@ def units_legend(settings: Mapping[str, Any]) -> str:
     assert isinstance(bounds, dict)
     parts = []
     for key, unit in units.items():
-        limits = ", ".join(f"{name} ≥ {b:g}" for name, b in sorted((bounds.get(key) or {}).items(),
-                                                                  key=lambda x: x[1]))  # fmt: skip
+        limits = ", ".join(
+            f"{name} ≥ {b:g}"
+            for name, b in sorted((bounds.get(key) or {}).items(), key=lambda x: x[1])
+        )
         where = "" if key == "all" else t("analyse.legend.phase", "{phase}: ", phase=key)
         parts.append(f"{where}{unit} ({limits})")
     return t(
         "analyse.legend.other",
         "Expected: over {worlds} deals consistent with what the player knew; hindsight: with "
         "every card known; bad luck = hindsight − expected. Values and grades in {units}.",
-        worlds=settings.get("worlds", "?"), units="; ".join(parts))  # fmt: skip
+        worlds=settings.get("worlds", "?"),
+        units="; ".join(parts),
+    )
 
 
 def render_analysis(

@@ -17,7 +17,7 @@ blunder                          a large loss (Paston: more than a whole paston)
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,6 +32,8 @@ __all__ = [
     "grade_of",
     "in_doubt",
     "player_reports",
+    "reports_by_unit",
+    "unit_of",
 ]
 
 GRADES = ("best", "good", "inaccuracy", "mistake", "blunder")
@@ -103,3 +105,26 @@ def player_reports(
 def game_reports(deals: Sequence[DealAnalysis], names: Sequence[str]) -> list[PlayerReport]:
     """The report over every deal of a game."""
     return player_reports([d for deal in deals for d in deal.decisions], names)
+
+
+def unit_of(decision: Decision, units: Mapping[str, Any]) -> str:
+    """The key of ``units`` (one unit per kind of decision, as the settings publish them)
+    that ``decision`` is valued in: its phase's, else ``other``."""
+    return decision.phase if decision.phase in units else "other"
+
+
+def reports_by_unit(
+    deals: Sequence[DealAnalysis], names: Sequence[str], units: Any
+) -> dict[str, list[PlayerReport]]:
+    """The report per player for each unit of a game that values kinds of decision in
+    different units (``units``: the settings' ``unit``, a dict), since such losses do not add
+    up; empty for a game of one unit."""
+    if not isinstance(units, Mapping) or len(units) < 2:
+        return {}
+    decisions = [d for deal in deals for d in deal.decisions]
+    out = {}
+    for key in units:
+        mine = [d for d in decisions if unit_of(d, units) == key]
+        if mine:
+            out[str(key)] = player_reports(mine, names)
+    return out

@@ -60,9 +60,12 @@ class ResearchGame:
         players: int | None,
         rules: Any,
         options: Mapping[str, Any],
+        *,
+        codecs: bool = False,
     ) -> ResearchGame:
         """Check the arguments an adapter was given; raises ``ValueError`` / ``TypeError``
-        naming the argument and what it may be."""
+        naming the argument and what it may be. ``codecs``: the adapter plays the game's
+        ``action_codec`` (the Gymnasium env); the others refuse options that ask for one."""
         info = game_info(game)
         if not info.offers("research"):
             raise ValueError(f"game {info.name!r} offers no research adapters (no research hooks)")
@@ -89,6 +92,13 @@ class ResearchGame:
             encoder = hooks.encoder(players, merged)
         else:
             encoder = Encoder(hooks.observation_shape(players), hooks.observe)
+        codec = hooks.action_codec
+        if not codecs and codec is not None and codec(0, players, merged) is not None:
+            asked = ", ".join(f"{k}={v!r}" for k, v in options.items())
+            raise ValueError(
+                f"{info.name} options {asked} ask for an action space other than the "
+                "game's ids: only the Gymnasium env offers it"
+            )
         return cls(info, hooks, players, rules, merged, encoder)
 
     # ----------------------------------------------------------------- dealing
@@ -145,6 +155,13 @@ class ResearchGame:
             return obs
 
         return observe
+
+    def action_codec(self, seat: int) -> Any:
+        """``seat``'s action codec when the game's options ask for one (the research hooks'
+        ``action_codec``), else ``None``: the game's own action ids."""
+        if self.hooks.action_codec is None:
+            return None
+        return self.hooks.action_codec(seat, self.players, self.options)
 
     def mask(self, legal: Any) -> npt.NDArray[np.int8]:
         """The legal-action mask over the game's action ids."""

@@ -112,6 +112,13 @@ def _render(view: PaskievicsView) -> str:
     return text
 
 
+def action_codec(seat: int, players: int, options: Mapping[str, Any]) -> Any:
+    """The compact action space (``compact_actions=True``: a discard card by card,
+    :mod:`.compact_actions`), else ``None``: the flat ids."""
+    codec = importlib.import_module(f"{__package__}.compact_actions").action_codec
+    return codec(seat, players, options)
+
+
 def hidden(state: PaskievicsState) -> npt.NDArray[np.float32]:
     """Each seat's current hand, then each seat's discard, then the talon as dealt (one-hot
     over the 42 cards each)."""
@@ -136,8 +143,11 @@ HOOKS = ResearchHooks(
     # A deal score over 100 lies in about −1 … 1 (spec §10.5, times the deal multiplier).
     reward_scale=100.0,
     aliases={"PaskievicsEnv": AdapterAlias("gym"), "PaskievicsAECEnv": AdapterAlias("aec")},
+    # compact_actions=True: the Gymnasium env's learner discards card by card (176 ids).
+    options={"compact_actions": False},
     encoder=encoder,
     state_observer=state_observer,
+    action_codec=action_codec,
     new_hand=new_hand,
     default_opponent="random",
     end_info=_end_info,

@@ -348,3 +348,44 @@ def test_the_claim_searches_agree_with_brute_force(game: str, seed: int) -> None
             assert got == nearest
         if forced >= n:
             assert got >= n  # a claim that holds is never scored below the claim
+
+
+def test_an_unanswered_claim_expires_and_a_stand_in_answers_for_a_leaver(
+    thread_server: ThreadServer, monkeypatch: Any
+) -> None:
+    import paston.server.claims as claims_module
+
+    monkeypatch.setattr(claims_module, "CLAIM_ANSWER_S", 1.0)  # the same process
+
+    async def go() -> None:
+        body = {"seats": [{"kind": "human"}] * 3, "deal_pause": 0, "seed": 11, "first_dealer": 0}
+        table, seats = await new_table(thread_server.url, body, ["a", "b", "c"])
+        clients = await connect_all(thread_server.ws, table, seats)
+        claimer = await until(clients, in_play, random.Random(5))
+        leaver, silent = [c for c in clients if c is not claimer]
+        mark = len(leaver.messages)
+        await leaver.send({"type": "leave"})
+        await leaver.wait_for(lambda m: m["type"] == "left", mark)
+        hooks = get_game("paston").table.claims
+        assert hooks is not None
+        truth = table_state(thread_server, table).in_progress.copy()
+        holds = guaranteed(truth, claimer.seat, 1, hooks)
+        mark = len(claimer.messages)
+        await claimer.send({"type": "claim", "tricks": 1})
+        result = await claimer.wait_for(lambda m: m["type"] == "claim_result", mark)
+        if holds:
+            # The stand-in accepted for the leaver; the silent player let the time run out.
+            answered = [m for m in claimer.messages[mark:] if m["type"] == "claim"]
+            assert any(leaver.seat in m["accepted"] for m in answered)
+            assert result["reason"] == "expired" and result["by"] is None
+        else:
+            assert result["reason"] == "rejected" and result["by"] == leaver.seat
+        assert result["accepted"] is False
+        after = claimer.messages.index(result)
+        st = await claimer.wait_for(lambda m: m["type"] == "state", after)
+        assert st["offers"]["claim_max"] is None  # claimed here already: play a card first
+        assert my_turn(claimer)
+        for c in (claimer, silent):
+            await c.close()
+
+    run(go())

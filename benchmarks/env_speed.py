@@ -14,6 +14,8 @@ come with an observation and a mask** and the CPU seconds of this thread they co
   entries of a boolean array ten times faster than of an ``int8`` one); a decision is one
   ``env.step`` (its observation, mask and the bots' moves up to the learner's next turn
   included); seeded at a round's first ``reset`` only, as a training loop does;
+* ``<game>_compiled`` (``--compiled``): the same env with ``engine="compiled"`` (the whole
+  step in the game's numba kernels; games that have them), driven the same way;
 * ``<game>_engine`` (``--engine``): the bare engine, ``legal_actions`` + ``apply`` with random
   choices, every action counted (no view, no observation): the ceiling the env layer sits on;
 * ``<game>_aec`` (``--aec``): the PettingZoo AEC env (``raw_env``), every seat an agent,
@@ -33,7 +35,7 @@ ratios to that round's baseline, per decision and per episode.
 
     .venv/bin/python benchmarks/env_speed.py [--decisions 20000] [--rounds 7]
         [--games paston,paris,paskievics] [--paris-players 4] [--paskievics-players 4]
-        [--engine] [--aec] [--spiel] [--batched] [--batch 256]
+        [--compiled] [--engine] [--aec] [--spiel] [--batched] [--batch 256]
 
 The last line of output is one JSON object with every figure and ratio.
 """
@@ -53,6 +55,9 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+
+#: The games whose Gymnasium env has ``engine="compiled"``.
+COMPILED = ("paston", "paris")
 
 #: One timed round: (CPU seconds, decisions, episodes).
 Round = tuple[float, int, int]
@@ -89,7 +94,7 @@ def skat_obs_round(decisions: int, rng: random.Random) -> Round:
     return time.thread_time() - start, moves, games
 
 
-def gym_loop(game: str, players: int) -> Loop:
+def gym_loop(game: str, players: int, engine: str = "python") -> Loop:
     def run(decisions: int, rng: random.Random) -> Round:
         import gymnasium as gym
 
@@ -97,7 +102,12 @@ def gym_loop(game: str, players: int) -> Loop:
 
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            env = gym.make(f"paston/{game.capitalize()}-v0", players=players, opponents="random")
+            env = gym.make(
+                f"paston/{game.capitalize()}-v0",
+                players=players,
+                opponents="random",
+                engine=engine,
+            )
         steps = episodes = 0
         start = time.thread_time()
         # Seeded once, as a training loop does; later resets go on with the env's generator.
@@ -251,6 +261,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--paris-players", type=int, default=4)
     parser.add_argument("--paskievics-players", type=int, default=4)
     parser.add_argument("--engine", action="store_true", help="also the bare engines")
+    parser.add_argument(
+        "--compiled", action="store_true", help="also the envs with engine='compiled'"
+    )
     parser.add_argument("--aec", action="store_true", help="also the PettingZoo AEC envs")
     parser.add_argument("--spiel", action="store_true", help="also the OpenSpiel games")
     parser.add_argument("--batched", action="store_true", help="also the batched Paston engine")
@@ -271,6 +284,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.engine:
             loops.append(Timed(f"{game}_engine", engine_loop(game, n), []))
         loops.append(Timed(f"{game}_gym", gym_loop(game, n), []))
+        if args.compiled and game in COMPILED:
+            loops.append(Timed(f"{game}_compiled", gym_loop(game, n, "compiled"), []))
         if args.aec:
             loops.append(Timed(f"{game}_aec", aec_loop(game, n), []))
         if args.spiel:

@@ -169,6 +169,7 @@ class GameEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         self._compiled: Any = None
         if engine == "compiled":
             self._compiled = self._build_compiled(opponents)
+            self._compiled.reward_scale = self._scale
         self._seeded = False
 
     # ----------------------------------------------------------------- gymnasium API
@@ -218,7 +219,10 @@ class GameEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
     ) -> tuple[npt.NDArray[np.float32], float, bool, bool, dict[str, Any]]:
         compiled = self._compiled
         if compiled is not None:
-            return self._step_compiled(compiled, int(action))
+            out = compiled.step(int(action))
+            if out is None:
+                return self._refused_compiled(compiled, int(action))
+            return out  # type: ignore[no-any-return]
         state = self._state
         if self._done or state is None:
             raise RuntimeError("the episode is over; call reset() before step()")
@@ -317,22 +321,17 @@ class GameEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
             self.players, self.rules, self.seat, self.reward_mode, self.research.options
         )
 
-    def _step_compiled(
+    def _refused_compiled(
         self, compiled: Any, action: int
     ) -> tuple[npt.NDArray[np.float32], float, bool, bool, dict[str, Any]]:
+        """A step the compiled stepper refused: after the end, or an illegal action."""
         if compiled.done:
             raise RuntimeError("the episode is over; call reset() before step()")
-        out = compiled.step(action)
-        if out is None:
-            if self.illegal_action == "penalty":
-                obs, info = compiled.observe()
-                info["illegal_action"] = True
-                return obs, self.illegal_penalty, False, False, info
-            raise self._illegal(compiled.replay(), action) from None
-        if self._scale != 1.0:
-            obs, reward, terminated, truncated, info = out
-            return obs, reward * self._scale, terminated, truncated, info
-        return out  # type: ignore[no-any-return]
+        if self.illegal_action == "penalty":
+            obs, info = compiled.observe()
+            info["illegal_action"] = True
+            return obs, self.illegal_penalty, False, False, info
+        raise self._illegal(compiled.replay(), action)
 
     def _illegal(self, state: State, action: int) -> IllegalAction:
         return self.research.illegal(f"seat {self.seat}", state, action)

@@ -129,7 +129,8 @@ class ResearchHooks:
     #: ``compiled(players, rules, seat, reward, options) -> stepper``: the Gymnasium env's
     #: ``engine="compiled"``: one learner at ``seat`` against uniformly random seats, the
     #: whole step in compiled code. The stepper has ``reset(seed | None) -> (obs, info)``,
-    #: ``step(action) -> (obs, reward, terminated, truncated, info)`` (unscaled reward;
+    #: ``step(action) -> (obs, reward, terminated, truncated, info)`` (the reward times its
+    #: ``reward_scale``, which the env sets;
     #: ``None`` for an action not legal now, nothing changed), ``observe()``, ``mask()``,
     #: ``done``, ``actions()`` (every seat's, in order), ``dealt_state()`` and ``replay()``
     #: (the hand as dealt and so far, as the main engine's ``State``), and returns

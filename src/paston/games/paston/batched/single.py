@@ -38,6 +38,7 @@ __all__ = ["BUF_SIZE", "CompiledPaston", "build"]
 I64 = NDArray[np.int64]
 F32 = NDArray[np.float32]
 I8 = NDArray[np.int8]
+U8 = NDArray[np.uint8]
 
 # ----------------------------------------------------------------- the buffer's entries
 
@@ -50,7 +51,15 @@ HIST = OFFS + len(k.FIELD_NAMES)  # the actions taken, in order
 #: The most actions one deal takes (auction, exchange, contract, two defence words, 30 cards;
 #: an auction has at most 3 passes and 5 bids a seat).
 MAX_HIST = 64
-BUF_SIZE = HIST + MAX_HIST
+#: The most legal actions a seat has (an exchange: 66 pairs of 12 cards).
+MAX_LEGAL = 72
+LEGAL = HIST + MAX_HIST  # scratch: the legal actions of the seat to act
+NMASKED = LEGAL + MAX_LEGAL  # how many ids the learner's mask holds, and which:
+MASKED = NMASKED + 1
+OBS_SIZE = MASKED + MAX_LEGAL  # the observation's length
+BUF_SIZE = OBS_SIZE + 1
+#: ``step_deal``'s code once the deal is over (plus the phase id); below it: the phase id.
+OVER = 8
 
 # SplitMix64 in signed 64-bit arithmetic (numba wraps on overflow; shifts are masked to be
 # logical).
@@ -90,56 +99,89 @@ def _apply(buf: I64, action: int) -> None:
 
 
 @njit(cache=True, nogil=True)
-def _random_action(buf: I64, scratch: I8) -> int:
-    """A uniformly random legal action of the seat to act."""
+def _legal(buf: I64, base: int) -> int:
+    """Write the legal actions of the seat to act at ``buf[base:]``; how many there are (the
+    ids :func:`.kernel.write_mask` sets, without a whole mask to clear and scan)."""
     row = buf[: k.NCOLS]
     rules = buf[RULES : RULES + k.N_RULES]
-    if row[k.PHASE] == k.PLAY:  # the legal cards as bits: no mask to write
+    phase = row[k.PHASE]
+    n = 0
+    if phase == k.PLAY:
         cards: int = k._play_mask(row, rules)
-        j = _below(buf, k._popcount(cards))
         for c in range(32):
             if (cards >> c) & 1:
-                if j == 0:
-                    return c
-                j -= 1
-    k.write_mask(row, rules, scratch)
-    n = 0
-    for a in range(scratch.shape[0]):
-        n += scratch[a]
-    j = _below(buf, n)
-    for a in range(scratch.shape[0]):
-        if scratch[a]:
-            if j == 0:
-                return a
-            j -= 1
-    return -1
+                buf[base + n] = c
+                n += 1
+    elif phase == k.BIDDING:
+        buf[base] = k.PASS
+        n = 1
+        top = 5 if rules[k.R_JUMP] else row[k.BID] + 1
+        for level in range(row[k.BID] + 1, top + 1):
+            buf[base + n] = k.BID_BASE + level
+            n += 1
+    elif phase == k.DEFENCE:
+        buf[base] = k.PASS
+        buf[base + 1] = k.WHIST
+        n = 2
+    elif phase == k.EXCHANGE:
+        hand = row[k.H + row[k.DECL]]
+        for b in range(32):
+            if (hand >> b) & 1:
+                for a in range(b):
+                    if (hand >> a) & 1:
+                        buf[base + n] = k.DISCARD_BASE + b * (b - 1) // 2 + a
+                        n += 1
+    elif phase == k.DECLARE:
+        buf[base] = k.SURRENDER
+        n = 1
+        if row[k.ALLPASS]:
+            first, last = 1, 1 if rules[k.R_PASTON_ONLY] else 4
+        elif row[k.BID] == 5:
+            first, last = 5, 5
+        else:
+            first, last = row[k.BID], 4
+        for level in range(first, last + 1):
+            buf[base + n] = k.DECLARE_BASE + level
+            n += 1
+    return n
 
 
 @njit(cache=True, nogil=True)
-def _advance(buf: I64, scratch: I8) -> None:
-    """The opponents act until the learner is to act or the deal is over."""
+def _advance(buf: I64) -> None:
+    """The opponents act, each uniformly at random among its legal actions, until the
+    learner is to act or the deal is over."""
     seat = buf[SEAT]
     while buf[k.PHASE] < k.SCORED and buf[k.TO_ACT] != seat:
-        _apply(buf, _random_action(buf, scratch))
+        n = _legal(buf, LEGAL)
+        _apply(buf, buf[LEGAL + _below(buf, n)])
 
 
 @njit(cache=True, nogil=True)
 def _observe(buf: I64, obs: F32, mask: I8) -> int:
-    """The learner's observation and mask; 1 once the deal is over (mask: action 0 only)."""
+    """The learner's observation and mask (updated in place: the ids set last time cleared,
+    the legal ones set; action 0 alone once the deal is over); the phase id, plus
+    :data:`OVER` once the deal is over."""
     row = buf[: k.NCOLS]
     k.write_obs(row, buf[SEAT], buf[OFFS : OFFS + len(k.FIELD_NAMES)], obs)
-    if row[k.PHASE] >= k.SCORED:
-        mask[:] = 0
+    for i in range(buf[NMASKED]):
+        mask[buf[MASKED + i]] = 0
+    phase: int = row[k.PHASE]
+    if phase >= k.SCORED:
+        buf[MASKED] = 0
+        buf[NMASKED] = 1
         mask[0] = 1
-        return 1
-    k.write_mask(row, buf[RULES : RULES + k.N_RULES], mask)
-    return 0
+        return OVER + phase
+    n = _legal(buf, MASKED)
+    buf[NMASKED] = n
+    for i in range(n):
+        mask[buf[MASKED + i]] = 1
+    return phase
 
 
 @njit(cache=True, nogil=True)
-def reset_deal(buf: I64, obs: F32, mask: I8) -> None:
+def reset_deal(buf: I64, obs: F32, mask: I8) -> int:
     """Deal a playable deal (dealer drawn at random) in which the learner acts, play the
-    opponents up to its first turn and write its observation and mask."""
+    opponents up to its first turn and write its observation and mask; the phase id."""
     rules = buf[RULES : RULES + k.N_RULES]
     deck = np.arange(32)
     hands = np.zeros(4, dtype=np.int64)
@@ -156,21 +198,45 @@ def reset_deal(buf: I64, obs: F32, mask: I8) -> None:
         buf[NHIST] = 0
         if buf[k.PHASE] == k.REDEAL:
             continue
-        _advance(buf, mask)
+        _advance(buf)
         if buf[k.PHASE] < k.SCORED:  # (a jump to 5 and a surrender can end it at once)
             break
-    _observe(buf, obs, mask)
+    return _observe(buf, obs, mask)
 
 
 @njit(cache=True, nogil=True)
 def step_deal(buf: I64, obs: F32, mask: I8, action: int) -> int:
-    """The learner takes ``action``, the opponents answer: 0 the learner is to act again, 1
-    the deal is over, -1 the action is not legal now (nothing changed)."""
+    """The learner takes ``action``, the opponents answer: the phase id then (plus
+    :data:`OVER` once the deal is over), or -1 when ``action`` is not legal now (nothing
+    changed)."""
     if action < 0 or action >= mask.shape[0] or buf[k.PHASE] >= k.SCORED or mask[action] == 0:
         return -1
     _apply(buf, action)
-    _advance(buf, mask)
+    _advance(buf)
     return _observe(buf, obs, mask)
+
+
+@njit(cache=True, nogil=True)
+def _parts(mem: U8) -> tuple[I64, F32, I8]:
+    """The buffer, the observation and the mask, which share one byte array so that each
+    compiled call unboxes one array only."""
+    buf = mem[: 8 * BUF_SIZE].view(np.int64)
+    end = 8 * BUF_SIZE + 4 * buf[OBS_SIZE]
+    return buf, mem[8 * BUF_SIZE : end].view(np.float32), mem[end:].view(np.int8)
+
+
+@njit(cache=True, nogil=True)
+def reset_mem(mem: U8) -> int:
+    """:func:`reset_deal` on the parts of ``mem``."""
+    buf, obs, mask = _parts(mem)
+    return reset_deal(buf, obs, mask)
+
+
+@njit(cache=True, nogil=True)
+def step_mem(mem: U8, action: int) -> int:
+    """:func:`step_deal` on the parts of ``mem``."""
+    buf, obs, mask = _parts(mem)
+    return step_deal(buf, obs, mask, action)
 
 
 # ----------------------------------------------------------------- the stepper
@@ -181,53 +247,60 @@ class CompiledPaston:
     Gymnasium env's ``engine="compiled"`` (:mod:`paston.env.gym_env`) drives it.
 
     ``reset`` and ``step`` return what the Python env's do, value for value on the same
-    deal and actions: the observation (a fresh array), the unscaled reward, the info dict
-    (``action_mask``, ``phase``, ``seat``; ``deal_scores`` once the deal is over)."""
+    deal and actions: the observation (a fresh array), the reward (times
+    :attr:`reward_scale`, which the env sets), the info dict (``action_mask``, ``phase``,
+    ``seat``; ``deal_scores`` once the deal is over)."""
 
     def __init__(self, seat: int, rules: Rules, perfect_recall: bool, first_deal: bool) -> None:
         self.seat = seat
         self.rules = rules
         layout = layout_for(perfect_recall, True)
-        self._buf = np.zeros(BUF_SIZE, dtype=np.int64)
+        size = layout.size
+        self._mem = np.zeros(8 * BUF_SIZE + 4 * size + NUM_ACTIONS, dtype=np.uint8)
+        self._buf = self._mem[: 8 * BUF_SIZE].view(np.int64)
+        self._obs = self._mem[8 * BUF_SIZE : 8 * BUF_SIZE + 4 * size].view(np.float32)
+        self._mask = self._mem[8 * BUF_SIZE + 4 * size :].view(np.int8)
+        self._buf[OBS_SIZE] = size
         self._buf[SEAT] = seat
         self._buf[RULES : RULES + k.N_RULES] = rules_array(rules, first_deal)
         self._buf[OFFS : OFFS + len(k.FIELD_NAMES)] = layout_offsets(layout)
-        self._obs = np.zeros(layout.size, dtype=np.float32)
-        self._mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
         self.done = True
         self._started = False
+        #: What every reward is multiplied by (the env's ``normalize_reward``).
+        self.reward_scale = 1.0
 
     def reset(self, seed: int | None) -> tuple[F32, dict[str, Any]]:
         """A new deal: the generator seeded with ``seed`` first, unless it is ``None`` (then
         it goes on)."""
         if seed is not None:
             self._buf[RNG] = seed
-        reset_deal(self._buf, self._obs, self._mask)
+        phase = reset_mem(self._mem)
         self.done = False
         self._started = True
         return self._obs.copy(), {
             "action_mask": self._mask.copy(),
-            "phase": PHASE_NAMES[self._buf[k.PHASE]],
+            "phase": PHASE_NAMES[phase],
             "seat": self.seat,
         }
 
     def step(self, action: int) -> tuple[F32, float, bool, bool, dict[str, Any]] | None:
         """``(obs, reward, terminated, truncated, info)``; ``None`` when ``action`` is not
         legal now (nothing changed)."""
-        buf = self._buf
-        over = step_deal(buf, self._obs, self._mask, action)
-        if over < 0:
-            return None
-        info = {
-            "action_mask": self._mask.copy(),
-            "phase": PHASE_NAMES[buf[k.PHASE]],
-            "seat": self.seat,
-        }
-        if not over:
+        code = step_mem(self._mem, action)
+        if code < OVER:
+            if code < 0:
+                return None
+            info = {"action_mask": self._mask.copy(), "phase": PHASE_NAMES[code], "seat": self.seat}
             return self._obs.copy(), 0.0, False, False, info
         self.done = True
-        scores = info["deal_scores"] = self._scores()
-        reward = 0.0 if scores is None else float(scores[self.seat])
+        scores = self._scores()
+        info = {
+            "action_mask": self._mask.copy(),
+            "phase": PHASE_NAMES[code - OVER],
+            "seat": self.seat,
+            "deal_scores": scores,
+        }
+        reward = 0.0 if scores is None else scores[self.seat] * self.reward_scale
         return self._obs.copy(), reward, True, False, info
 
     def observe(self) -> tuple[F32, dict[str, Any]]:

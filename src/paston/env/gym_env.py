@@ -44,7 +44,10 @@ class GameEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
     * **Actions**: ``Discrete(num_actions)``, the game's action ids. Only the ids in
       ``info["action_mask"]`` (also :meth:`action_masks`, as sb3-contrib's ``MaskablePPO``
       expects; ``gymnasium.make`` adds :class:`~paston.env.wrappers.ActionMasks` outermost so
-      that it stays reachable) are legal.
+      that it stays reachable) are legal. A game may offer another action space through an
+      option (its research hooks' ``action_codec``: Paskievics's ``compact_actions=True``
+      takes a discard card by card); then the ids, the mask and the extra observation
+      entries are the codec's, and the engine still gets and records the game's ids.
     * **Observations**: the game's encoder (``info.research``) of the learner's view only.
     * **Episodes and rewards**: ``reward="hand"``: one hand, until the learner's part of it
       is over; the reward, paid then, is the hand's result for the learner (or the game's

@@ -21,7 +21,7 @@ from gymnasium.utils.env_checker import check_env
 
 from paston.core.errors import IllegalAction
 from paston.env import PaskievicsEnv
-from paston.env.pettingzoo_env import GameAECEnv
+from paston.env.pettingzoo_env import GameAECEnv, aec_env
 from paston.env.rlcard_env import GameRLCardEnv
 from paston.games.paskievics import actions as A
 from paston.games.paskievics.compact_actions import (
@@ -211,11 +211,53 @@ def test_illegal_compact_actions() -> None:
         strict.step(3)
 
 
-def test_only_the_gymnasium_env_offers_compact_actions() -> None:
-    with pytest.raises(ValueError, match="only the Gymnasium env offers it"):
-        GameAECEnv("paskievics", compact_actions=True)
-    with pytest.raises(ValueError, match="only the Gymnasium env offers it"):
+def test_rlcard_refuses_compact_actions() -> None:
+    with pytest.raises(ValueError, match="only the Gymnasium and PettingZoo AEC envs offer it"):
         GameRLCardEnv({"compact_actions": True}, game="paskievics")
-    GameAECEnv("paskievics", compact_actions=False)  # the flat ids: accepted everywhere
+    GameRLCardEnv({"compact_actions": False}, game="paskievics")  # the flat ids
     with pytest.raises(ValueError, match="compact_actions must be True or False"):
         PaskievicsEnv(compact_actions="yes")
+
+
+@pytest.mark.parametrize("players", [4, 5])
+def test_aec_api_test_passes_in_compact_mode(players: int) -> None:
+    pytest.importorskip("pettingzoo")
+    from pettingzoo.test import api_test, seed_test
+
+    api_test(aec_env("paskievics", players=players, compact_actions=True), num_cycles=300)
+    seed_test(lambda: aec_env("paskievics", compact_actions=True), num_cycles=100)
+
+
+def test_aec_discards_card_by_card() -> None:
+    pytest.importorskip("pettingzoo")
+    env = GameAECEnv("paskievics", compact_actions=True)
+    assert env.action_space("seat_0").n == NUM_COMPACT_ACTIONS
+    size = paskievics_layout(4).size
+    assert env.observation_space("seat_0")["observation"].shape == (size + CHOSEN_SIZE,)
+    assert env.state_space.shape == (4 * (size + CHOSEN_SIZE) + 9 * 42,)
+    steps = 0
+    for seed in range(40):
+        env.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        chosen: dict[int, list[int]] = {}  # each seat's cards so far, in its discard
+        for agent in env.agent_iter():
+            obs, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            seat = int(agent.removeprefix("seat_"))
+            mask = obs["action_mask"]
+            assert mask.shape == (NUM_COMPACT_ACTIONS,)
+            state = env.game_state
+            picked = chosen.get(seat, []) if state.phase == "discard" else []
+            assert np.flatnonzero(obs["observation"][size:]).tolist() == picked
+            if picked:
+                steps += 1
+                assert A.ANNUL not in np.flatnonzero(mask)
+            action = int(rng.choice(np.flatnonzero(mask)))
+            if action >= DISCARD_CARD:
+                chosen.setdefault(seat, []).append(action - DISCARD_CARD)
+            env.step(action)
+        for seat, cards in chosen.items():
+            assert env.game_state.discards[seat] == cards  # the flat set reached the engine
+    assert steps > 0  # some discard of two or more cards was taken card by card

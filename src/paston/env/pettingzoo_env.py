@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 import numpy as np
@@ -25,6 +26,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from ..core.errors import IllegalAction
 from ..core.protocol import GameInfo, State
 from .aec_seats import Observation, wrapped
+from .masks import action_mask
 from .research_game import ResearchGame
 
 __all__ = ["GameAECEnv", "aec_env", "env", "raw_env"]
@@ -75,7 +77,7 @@ class GameAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         super().__init__()
         if game is None:
             game = self.bound_game
-        self.research = ResearchGame.build(game, players, rules, options)
+        self.research = ResearchGame.build(game, players, rules, options, codecs=True)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
         hooks = self.research.hooks
@@ -90,8 +92,21 @@ class GameAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self.possible_agents = list(names)
         self.agents = list(names)
         self._seat_of = {name: seat for seat, name in enumerate(names)}
+        # Each seat's codec when the game's options ask for another action space (the research
+        # hooks' action_codec): its ids, its mask and its observation entries after the
+        # encoder's; the engine still gets the game's ids.
+        self._codecs = [self.research.action_codec(s) for s in range(self.players)]
+        self._observers = [self.research.observer(s) for s in range(self.players)]
         num_actions = self.research.num_actions
         shape = self.research.encoder.shape
+        codec = self._codecs[0]
+        if codec is not None:
+            num_actions = codec.num_actions
+            shape = (shape[0] + codec.observation_size,)
+            self._observers = [
+                _with_codec(observe, c)
+                for observe, c in zip(self._observers, self._codecs, strict=True)
+            ]
         obs_space = spaces.Dict(
             {
                 "observation": spaces.Box(0.0, 1.0, shape, dtype=np.float32),
@@ -105,7 +120,6 @@ class GameAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self.state_space = spaces.Box(
             0.0, 1.0, (self.players * int(np.prod(shape)) + hidden,), dtype=np.float32
         )
-        self._observers = [self.research.observer(s) for s in range(self.players)]
         self._hand: State | None = None
         self._rng = random.Random()
         self.rewards = dict.fromkeys(names, 0.0)
@@ -132,6 +146,9 @@ class GameAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         if seed is not None:
             self._rng = random.Random(seed)
         self._hand = self.research.deal(self._rng)
+        for codec in self._codecs:
+            if codec is not None:
+                codec.reset()
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -145,11 +162,13 @@ class GameAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
     def observe(self, agent: str) -> Observation:
         hand = self._current()
         seat = self._seat_of[agent]
-        legal = hand.legal_actions() if hand.to_act == seat else ()
-        return {
-            "observation": self._observers[seat](hand),
-            "action_mask": self.research.mask(legal),
-        }
+        codec = self._codecs[seat]
+        if codec is not None:
+            legal = codec.legal(hand) if hand.to_act == seat else ()
+            mask = action_mask(legal, codec.num_actions)
+        else:
+            mask = self.research.mask(hand.legal_actions() if hand.to_act == seat else ())
+        return {"observation": self._observers[seat](hand), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -158,6 +177,13 @@ class GameAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
             return
         hand = self._current()
         aid = -1 if action is None else int(action)
+        codec = self._codecs[self._seat_of[agent]]
+        if codec is not None:
+            flat = codec.take(hand, aid)  # refuses naming its own legal ids
+            if flat is None:  # one step of a longer decision: the agent stays selected
+                self._cumulative_rewards[agent] = 0.0
+                return
+            aid = flat
         try:
             hand.apply(aid)  # the engine refuses an illegal action and changes nothing
         except IllegalAction:
@@ -213,6 +239,17 @@ class GameAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
             self.terminations[name] = not cut
             self.truncations[name] = cut
             self.infos[name] = self.research.seat_info(hand, seat, True)
+
+
+def _with_codec(
+    observe: Callable[[State], npt.NDArray[np.float32]], codec: Any
+) -> Callable[[State], npt.NDArray[np.float32]]:
+    """A seat's observer with its codec's entries appended."""
+
+    def observe_with_codec(state: State) -> npt.NDArray[np.float32]:
+        return np.concatenate((observe(state), codec.observe(state)))
+
+    return observe_with_codec
 
 
 def raw_env(game: str | GameInfo | None = None, **kwargs: Any) -> GameAECEnv:

@@ -65,7 +65,7 @@ class ResearchGame:
     ) -> ResearchGame:
         """Check the arguments an adapter was given; raises ``ValueError`` / ``TypeError``
         naming the argument and what it may be. ``codecs``: the adapter plays the game's
-        ``action_codec`` (the Gymnasium env); the others refuse options that ask for one."""
+        ``action_codec`` (the Gymnasium and AEC envs); the others refuse options asking for one."""
         info = game_info(game)
         if not info.offers("research"):
             raise ValueError(f"game {info.name!r} offers no research adapters (no research hooks)")
@@ -97,7 +97,7 @@ class ResearchGame:
             asked = ", ".join(f"{k}={v!r}" for k, v in options.items())
             raise ValueError(
                 f"{info.name} options {asked} ask for an action space other than the "
-                "game's ids: only the Gymnasium env offers it"
+                "game's ids: only the Gymnasium and PettingZoo AEC envs offer it"
             )
         return cls(info, hooks, players, rules, merged, encoder)
 

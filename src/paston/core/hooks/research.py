@@ -83,15 +83,15 @@ class ResearchHooks:
     #: the :attr:`encoder`'s of ``state.view(seat)`` (it must read only what that view
     #: holds, and the game's tests compare the two). ``None``: the adapters build the view.
     state_observer: Callable[[int, int, Mapping[str, Any]], Callable[[Any], Any]] | None = None
-    #: ``action_codec(seat, players, options) -> codec | None``: the learner's action space
-    #: when the options ask for one other than the game's ids (Paskievics's
-    #: ``compact_actions=True``: a discard card by card), for the Gymnasium env only (the
-    #: other adapters refuse such options). The codec, one per env, has ``num_actions``,
-    #: ``observation_size`` (entries appended to the observation), ``reset()`` (a fresh
-    #: hand), ``legal(state) -> ids``, ``take(state, id) -> game id | None`` (``None``: kept,
-    #: a step of a longer decision; raises ``IllegalAction`` naming the legal ids),
-    #: ``observe(state) -> float32 array`` and ``action_str(id)``. ``None`` (or a hook
-    #: answering ``None``): the game's own ids.
+    #: ``action_codec(seat, players, options) -> codec | None``: a seat's action space when
+    #: the options ask for one other than the game's ids (Paskievics's
+    #: ``compact_actions=True``: a discard card by card), for the Gymnasium and PettingZoo
+    #: AEC envs (the RLCard env refuses such options). The codec, one per seat, has
+    #: ``num_actions``, ``observation_size`` (entries appended to the observation),
+    #: ``reset()`` (a fresh hand), ``legal(state) -> ids``, ``take(state, id) -> game id |
+    #: None`` (``None``: kept, a step of a longer decision; raises ``IllegalAction`` naming
+    #: the legal ids), ``observe(state) -> float32 array`` and ``action_str(id)``. ``None``
+    #: (or a hook answering ``None``): the game's own ids.
     action_codec: Callable[[int, int, Mapping[str, Any]], Any] | None = None
     #: ``new_hand(players, rules, rng, seat, options) -> State``: one hand dealt from ``rng``,
     #: not over at once, in which ``seat`` (when not ``None``) takes part. ``None``: the

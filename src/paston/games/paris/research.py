@@ -143,6 +143,9 @@ HOOKS = ResearchHooks(
     aliases={"ParisEnv": AdapterAlias("gym"), "ParisAECEnv": AdapterAlias("aec")},
     encoder=encoder,
     state_observer=state_observer,
+    compiled=lambda players, rules, seat, reward, options: importlib.import_module(
+        f"{__package__}.batched.single"
+    ).build(players, rules, seat, reward, options),
     default_opponent="random",
     # ``result``: the game's own result (−1 for the loser, 0 for everyone else).
     default_reward="result",

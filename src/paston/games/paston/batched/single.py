@@ -61,33 +61,42 @@ BUF_SIZE = OBS_SIZE + 1
 #: ``step_deal``'s code once the deal is over (plus the phase id); below it: the phase id.
 OVER = 8
 
-# SplitMix64 in signed 64-bit arithmetic (numba wraps on overflow; shifts are masked to be
-# logical).
-_GOLDEN = 0x9E3779B97F4A7C15 - 2**64
-_MIX1 = 0xBF58476D1CE4E5B9 - 2**64
-_MIX2 = 0x94D049BB133111EB - 2**64
-_LOW63 = 2**63 - 1
+# SplitMix64, as unsigned 64-bit constants so that numba keeps the arithmetic unsigned.
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
+_MIX2 = np.uint64(0x94D049BB133111EB)
+_S30 = np.uint64(30)
+_S27 = np.uint64(27)
+_S31 = np.uint64(31)
+_S32 = np.uint64(32)
+_LOW32 = 2**32 - 1
 
 
 @njit(cache=True, nogil=True)
-def _next63(buf: I64) -> int:
-    z = buf[RNG] + _GOLDEN
-    buf[RNG] = z
-    z = (z ^ ((z >> 30) & ((1 << 34) - 1))) * _MIX1
-    z = (z ^ ((z >> 27) & ((1 << 37) - 1))) * _MIX2
-    z = z ^ ((z >> 31) & ((1 << 33) - 1))
-    out: int = (z >> 1) & _LOW63
-    return out
+def _next32(buf: I64) -> int:
+    """The generator's next 32 random bits (the top half of a SplitMix64 output)."""
+    state = np.uint64(buf[RNG]) + _GOLDEN
+    buf[RNG] = np.int64(state)
+    z = (state ^ (state >> _S30)) * _MIX1
+    z = (z ^ (z >> _S27)) * _MIX2
+    z = z ^ (z >> _S31)
+    return int(z >> _S32)
 
 
 @njit(cache=True, nogil=True)
 def _below(buf: I64, n: int) -> int:
-    """Uniform in ``0 .. n-1`` (rejection keeps it exactly uniform)."""
-    limit = _LOW63 - ((_LOW63 % n) + 1) % n
-    u = _next63(buf)
-    while u > limit:
-        u = _next63(buf)
-    return u % n
+    """Uniform in ``0 .. n-1`` for ``0 < n < 2**31``: the high half of 32 random bits times
+    ``n``, with the rejection that keeps it exactly uniform (Lemire's method: a division
+    only in the rare case that may need it)."""
+    m = _next32(buf) * n
+    low = m & _LOW32
+    if low < n:
+        threshold = (_LOW32 + 1 - n) % n
+        while low < threshold:
+            m = _next32(buf) * n
+            low = m & _LOW32
+    out: int = m >> 32
+    return out
 
 
 @njit(cache=True, nogil=True)

@@ -10,6 +10,7 @@ player could know). Numbers are rounded to 2 decimals and never ``-0.0``.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -167,9 +168,25 @@ class Analysis:
     def _by_unit(self) -> dict[str, Any]:
         """``players_by_unit``: the report per unit, for a game whose kinds of decision are
         valued in different units (``players`` adds them up; these do not)."""
-        from .report import reports_by_unit
-
-        by_unit = reports_by_unit(self.deals, self.names, self.settings.get("unit"))
+        if _reports_by_unit is None:
+            return {}
+        by_unit = _reports_by_unit(self.deals, self.names, self.settings.get("unit"))
         if not by_unit:
             return {}
         return {"players_by_unit": {k: [p.to_json() for p in v] for k, v in by_unit.items()}}
+
+
+#: ``reports_by_unit(deals, names, units)``, which :mod:`.report` installs when it is imported
+#: (it builds the reports from this module's classes, so importing it from here would be an
+#: import cycle; every evaluator imports it to build its reports before any ``to_json``).
+_reports_by_unit: (
+    Callable[[Sequence[DealAnalysis], Sequence[str], Any], dict[str, list[PlayerReport]]] | None
+) = None
+
+
+def install_reports_by_unit(
+    function: Callable[[Sequence[DealAnalysis], Sequence[str], Any], dict[str, list[PlayerReport]]],
+) -> None:
+    """Called once by :mod:`.report`: how :meth:`Analysis.to_json` splits reports by unit."""
+    global _reports_by_unit
+    _reports_by_unit = function

@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .model import DealAnalysis, Decision, PlayerReport
+from .model import DealAnalysis, Decision, PlayerReport, install_reports_by_unit
 
 __all__ = [
     "COUNTED",
@@ -128,3 +128,6 @@ def reports_by_unit(
         if mine:
             out[str(key)] = player_reports(mine, names)
     return out
+
+
+install_reports_by_unit(reports_by_unit)

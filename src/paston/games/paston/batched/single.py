@@ -60,6 +60,7 @@ OBS_SIZE = MASKED + MAX_LEGAL  # the observation's length
 BUF_SIZE = OBS_SIZE + 1
 #: ``step_deal``'s code once the deal is over (plus the phase id); below it: the phase id.
 OVER = 8
+_PHASES = PHASE_NAMES
 
 # SplitMix64, as unsigned 64-bit constants so that numba keeps the arithmetic unsigned.
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
@@ -192,18 +193,21 @@ def reset_deal(buf: I64, obs: F32, mask: I8) -> int:
     """Deal a playable deal (dealer drawn at random) in which the learner acts, play the
     opponents up to its first turn and write its observation and mask; the phase id."""
     rules = buf[RULES : RULES + k.N_RULES]
-    deck = np.arange(32)
-    hands = np.zeros(4, dtype=np.int64)
+    deck = buf[LEGAL : LEGAL + 32]  # the scratch list, free until the opponents act
     while True:
+        for c in range(32):
+            deck[c] = c
         for i in range(31, 0, -1):
             j = _below(buf, i + 1)
             deck[i], deck[j] = deck[j], deck[i]
-        hands[:] = 0
-        for c in range(32):
-            hands[min(c // 10, 3)] |= np.int64(1) << deck[c]
+        h0 = h1 = h2 = prikup = 0
+        for c in range(10):
+            h0 |= 1 << deck[c]
+            h1 |= 1 << deck[c + 10]
+            h2 |= 1 << deck[c + 20]
+        prikup = (1 << deck[30]) | (1 << deck[31])
         dealer = _below(buf, 3)
-        k.load(buf[: k.NCOLS], hands[0], hands[1], hands[2], hands[3], dealer,
-               rules[k.R_FIRST_DEAL], rules)  # fmt: skip
+        k.load(buf[: k.NCOLS], h0, h1, h2, prikup, dealer, rules[k.R_FIRST_DEAL], rules)
         buf[NHIST] = 0
         if buf[k.PHASE] == k.REDEAL:
             continue
@@ -299,8 +303,13 @@ class CompiledPaston:
         if code < OVER:
             if code < 0:
                 return None
-            info = {"action_mask": self._mask.copy(), "phase": PHASE_NAMES[code], "seat": self.seat}
-            return self._obs.copy(), 0.0, False, False, info
+            return (
+                self._obs.copy(),
+                0.0,
+                False,
+                False,
+                {"action_mask": self._mask.copy(), "phase": _PHASES[code], "seat": self.seat},
+            )
         self.done = True
         scores = self._scores()
         info = {

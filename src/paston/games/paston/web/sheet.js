@@ -21,7 +21,7 @@ export const sheetColumns = [
       if (!r.tricks) return whist;
       const n = r.tricks[r.declarer];
       const made = n >= 6 ? t("sheet.paston.made", "made") : t("sheet.paston.down", "down {n}", { n: 6 - n });
-      return `${t("sheet.paston.tricks", "{n} tricks", { n })}, ${made}; ${whist}`;
+      return `${t("sheet.paston.tricks", { one: "{n} trick", other: "{n} tricks" }, { n, count: n })}, ${made}; ${whist}`;
     },
   },
 ];

@@ -91,6 +91,10 @@ class BatchedPaston:
         self.mask = np.zeros((n, NUM_ACTIONS), dtype=np.int8)
         self.reward = np.zeros((n, 3), dtype=np.float32)
         self.done = np.zeros(n, dtype=np.bool_)
+        # Each row's legal ids (what its mask row holds), so that a step clears only those
+        # and a random action needs no scan of the mask.
+        self._legal = np.zeros((n, k.MAX_LEGAL), dtype=np.int64)
+        self._nlegal = np.zeros(n, dtype=np.int64)
         self._seed = int(seed)
         self._started = False
 
@@ -105,7 +109,11 @@ class BatchedPaston:
         if not self._started:
             k.seed_rng(self._seed)
             self._started = True
-        k.reset_all(self._st, self._rules, self._offsets, self.obs, self.mask)
+        self.mask[:] = 0  # (in case the caller wrote into it)
+        self._nlegal[:] = 0
+        k.reset_all(
+            self._st, self._rules, self._offsets, self.obs, self.mask, self._legal, self._nlegal
+        )
         self.done[:] = False
         self.reward[:] = 0.0
         return self.obs, self.mask
@@ -139,14 +147,23 @@ class BatchedPaston:
                 f"legal: {legal}"
             )
         k.step_all(
-            self._st, acts, self._rules, self._offsets, self.obs, self.mask, self.reward, self.done
+            self._st,
+            acts,
+            self._rules,
+            self._offsets,
+            self.obs,
+            self.mask,
+            self.reward,
+            self.done,
+            self._legal,
+            self._nlegal,
         )
         return self.obs, self.mask, self.reward, self.done
 
     def random_actions(self) -> npt.NDArray[np.int64]:
         """A uniformly random legal action for every deal (from the engine's generator)."""
         out = np.zeros(self.n, dtype=np.int64)
-        k.random_legal(self.mask, out)
+        k.random_legal(self._legal, self._nlegal, out)
         return out
 
     def load(
@@ -160,7 +177,7 @@ class BatchedPaston:
             raise ValueError(f"deal {i} is thrown in before the auction: nothing to play")
         self._started = True
         k.write_obs(row, row[k.TO_ACT], self._offsets, self.obs[i])
-        k.write_mask(row, self._rules, self.mask[i])
+        k.refresh_mask(row, self._rules, self.mask[i], self._legal[i], self._nlegal, i)
 
     def deal_of(self, i: int) -> tuple[tuple[int, int, int], int, int, bool]:
         """Row ``i``'s deal as dealt: ``(hands, prikup, dealer, first_deal)`` (card masks),

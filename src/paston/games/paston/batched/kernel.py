@@ -240,6 +240,69 @@ def write_mask(row: I64, rules: I64, mask: NDArray[np.int8]) -> None:
                 mask[DECLARE_BASE + level] = 1
 
 
+#: The most legal actions a seat has (an exchange: 66 pairs of 12 cards).
+MAX_LEGAL = 72
+
+
+@njit(cache=True, nogil=True)
+def legal_list(row: I64, rules: I64, out: I64) -> int:
+    """Write the legal actions of the seat to act into ``out`` (the ids :func:`write_mask`
+    sets); how many there are (0 once the deal is over)."""
+    phase = row[PHASE]
+    n = 0
+    if phase == PLAY:
+        cards = _play_mask(row, rules)
+        for c in range(32):
+            if (cards >> c) & 1:
+                out[n] = c
+                n += 1
+    elif phase == BIDDING:
+        out[0] = PASS
+        n = 1
+        top = 5 if rules[R_JUMP] else row[BID] + 1
+        for level in range(row[BID] + 1, top + 1):
+            out[n] = BID_BASE + level
+            n += 1
+    elif phase == DEFENCE:
+        out[0] = PASS
+        out[1] = WHIST
+        n = 2
+    elif phase == EXCHANGE:
+        hand = row[H + row[DECL]]
+        for b in range(32):
+            if (hand >> b) & 1:
+                for a in range(b):
+                    if (hand >> a) & 1:
+                        out[n] = DISCARD_BASE + b * (b - 1) // 2 + a
+                        n += 1
+    elif phase == DECLARE:
+        out[0] = SURRENDER
+        n = 1
+        if row[ALLPASS]:
+            first, last = 1, 1 if rules[R_PASTON_ONLY] else 4
+        elif row[BID] == 5:
+            first, last = 5, 5
+        else:
+            first, last = row[BID], 4
+        for level in range(first, last + 1):
+            out[n] = DECLARE_BASE + level
+            n += 1
+    return n
+
+
+@njit(cache=True, nogil=True)
+def refresh_mask(row: I64, rules: I64, mask: NDArray[np.int8], legal: I64,
+                 nlegal: I64, i: int) -> None:  # fmt: skip
+    """Row ``i``'s legal list and mask: only the ids set before are cleared (a whole mask
+    cleared and scanned costs more than the step)."""
+    for j in range(nlegal[i]):
+        mask[legal[j]] = 0
+    n = legal_list(row, rules, legal)
+    nlegal[i] = n
+    for j in range(n):
+        mask[legal[j]] = 1
+
+
 # ----------------------------------------------------------------- applying an action
 
 
@@ -498,18 +561,19 @@ def write_obs(row: I64, v: int, off: I64, out: NDArray[np.float32]) -> None:
 
 @njit(cache=True, nogil=True)
 def reset_all(st: I64, rules: I64, off: I64, obs: NDArray[np.float32],
-              mask: NDArray[np.int8]) -> None:  # fmt: skip
-    """Deal every row afresh; the observation and mask of each deal's first seat to act."""
+              mask: NDArray[np.int8], legal: I64, nlegal: I64) -> None:  # fmt: skip
+    """Deal every row afresh; the observation, mask and legal list of each deal's first
+    seat to act."""
     for i in range(st.shape[0]):
         deal_new(st[i], rules)
         write_obs(st[i], st[i, TO_ACT], off, obs[i])
-        write_mask(st[i], rules, mask[i])
+        refresh_mask(st[i], rules, mask[i], legal[i], nlegal, i)
 
 
 @njit(cache=True, nogil=True)
 def step_all(st: I64, actions: I64, rules: I64, off: I64, obs: NDArray[np.float32],
              mask: NDArray[np.int8], reward: NDArray[np.float32],
-             done: NDArray[np.bool_]) -> None:  # fmt: skip
+             done: NDArray[np.bool_], legal: I64, nlegal: I64) -> None:  # fmt: skip
     """Apply ``actions[i]`` to row ``i`` (checked legal by the caller); a deal that ends pays
     its scores into ``reward[i]``, sets ``done[i]`` and is dealt afresh at once."""
     for i in range(st.shape[0]):
@@ -524,20 +588,11 @@ def step_all(st: I64, actions: I64, rules: I64, off: I64, obs: NDArray[np.float3
             reward[i, 0] = reward[i, 1] = reward[i, 2] = 0.0
             done[i] = False
         write_obs(row, row[TO_ACT], off, obs[i])
-        write_mask(row, rules, mask[i])
+        refresh_mask(row, rules, mask[i], legal[i], nlegal, i)
 
 
 @njit(cache=True, nogil=True)
-def random_legal(mask: NDArray[np.int8], out: I64) -> None:
-    """A uniformly random legal action per row of ``mask`` (numba's generator)."""
-    for i in range(mask.shape[0]):
-        n = 0
-        for a in range(mask.shape[1]):
-            n += mask[i, a]
-        pick = np.random.randint(0, n)
-        for a in range(mask.shape[1]):
-            if mask[i, a]:
-                if pick == 0:
-                    out[i] = a
-                    break
-                pick -= 1
+def random_legal(legal: I64, nlegal: I64, out: I64) -> None:
+    """A uniformly random legal action per row, from its legal list (numba's generator)."""
+    for i in range(nlegal.shape[0]):
+        out[i] = legal[i, np.random.randint(0, nlegal[i])]

@@ -51,8 +51,7 @@ HIST = OFFS + len(k.FIELD_NAMES)  # the actions taken, in order
 #: The most actions one deal takes (auction, exchange, contract, two defence words, 30 cards;
 #: an auction has at most 3 passes and 5 bids a seat).
 MAX_HIST = 64
-#: The most legal actions a seat has (an exchange: 66 pairs of 12 cards).
-MAX_LEGAL = 72
+MAX_LEGAL = k.MAX_LEGAL
 LEGAL = HIST + MAX_HIST  # scratch: the legal actions of the seat to act
 NMASKED = LEGAL + MAX_LEGAL  # how many ids the learner's mask holds, and which:
 MASKED = NMASKED + 1
@@ -110,50 +109,10 @@ def _apply(buf: I64, action: int) -> None:
 
 @njit(cache=True, nogil=True)
 def _legal(buf: I64, base: int) -> int:
-    """Write the legal actions of the seat to act at ``buf[base:]``; how many there are (the
-    ids :func:`.kernel.write_mask` sets, without a whole mask to clear and scan)."""
-    row = buf[: k.NCOLS]
-    rules = buf[RULES : RULES + k.N_RULES]
-    phase = row[k.PHASE]
-    n = 0
-    if phase == k.PLAY:
-        cards: int = k._play_mask(row, rules)
-        for c in range(32):
-            if (cards >> c) & 1:
-                buf[base + n] = c
-                n += 1
-    elif phase == k.BIDDING:
-        buf[base] = k.PASS
-        n = 1
-        top = 5 if rules[k.R_JUMP] else row[k.BID] + 1
-        for level in range(row[k.BID] + 1, top + 1):
-            buf[base + n] = k.BID_BASE + level
-            n += 1
-    elif phase == k.DEFENCE:
-        buf[base] = k.PASS
-        buf[base + 1] = k.WHIST
-        n = 2
-    elif phase == k.EXCHANGE:
-        hand = row[k.H + row[k.DECL]]
-        for b in range(32):
-            if (hand >> b) & 1:
-                for a in range(b):
-                    if (hand >> a) & 1:
-                        buf[base + n] = k.DISCARD_BASE + b * (b - 1) // 2 + a
-                        n += 1
-    elif phase == k.DECLARE:
-        buf[base] = k.SURRENDER
-        n = 1
-        if row[k.ALLPASS]:
-            first, last = 1, 1 if rules[k.R_PASTON_ONLY] else 4
-        elif row[k.BID] == 5:
-            first, last = 5, 5
-        else:
-            first, last = row[k.BID], 4
-        for level in range(first, last + 1):
-            buf[base + n] = k.DECLARE_BASE + level
-            n += 1
-    return n
+    """:func:`.kernel.legal_list` of the seat to act, written at ``buf[base:]``."""
+    return k.legal_list(
+        buf[: k.NCOLS], buf[RULES : RULES + k.N_RULES], buf[base : base + MAX_LEGAL]
+    )
 
 
 @njit(cache=True, nogil=True)

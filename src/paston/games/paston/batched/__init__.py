@@ -134,11 +134,8 @@ class BatchedPaston:
         if acts.shape != (self.n,) or not np.issubdtype(acts.dtype, np.integer):
             raise ValueError(f"actions must be {self.n} integers, not {acts.dtype} {acts.shape}")
         acts = acts.astype(np.int64, copy=False)
-        inside = (acts >= 0) & (acts < NUM_ACTIONS)
-        ok = inside.copy()
-        ok[inside] = self.mask[np.flatnonzero(inside), acts[inside]] == 1
-        if not ok.all():
-            i = int(np.flatnonzero(~ok)[0])
+        i = k.check_actions(acts, self.mask)
+        if i >= 0:
             a = int(acts[i])
             what = action_str(a) if 0 <= a < NUM_ACTIONS else "no such action"
             legal = ", ".join(action_str(int(x)) for x in np.flatnonzero(self.mask[i])[:12])

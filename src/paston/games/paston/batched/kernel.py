@@ -596,3 +596,13 @@ def random_legal(legal: I64, nlegal: I64, out: I64) -> None:
     """A uniformly random legal action per row, from its legal list (numba's generator)."""
     for i in range(nlegal.shape[0]):
         out[i] = legal[i, np.random.randint(0, nlegal[i])]
+
+
+@njit(cache=True, nogil=True)
+def check_actions(actions: I64, mask: NDArray[np.int8]) -> int:
+    """The first row whose action is not legal (out of range or not in its mask), or -1."""
+    for i in range(actions.shape[0]):
+        a = actions[i]
+        if a < 0 or a >= mask.shape[1] or not mask[i, a]:
+            return i
+    return -1

@@ -76,6 +76,36 @@ def timed(solver: Solver, pos: PlayPosition) -> tuple[float, int, int]:
     return time.perf_counter() - start, solver.nodes - nodes, value
 
 
+def card_values_nodes(seed: int, tricks: int, count: int) -> dict[str, object]:
+    """Nodes the solver needs for every legal card's value (what PIMC asks at each world),
+    from an empty table, with each card's value the guess for the next and without: the
+    median over ``count`` positions after ``tricks`` tricks, and the values must agree."""
+    solver = Solver()
+    plain: list[int] = []
+    guessed: list[int] = []
+    for pos in positions(seed, tricks, count):
+        counts = []
+        results = []
+        for guesses in (False, True):
+            solver.clear()
+            before = solver.nodes
+            results.append(solver.card_values(pos, guesses=guesses))
+            counts.append(solver.nodes - before)
+        assert results[0] == results[1], "a guess changed a value"
+        plain.append(counts[0])
+        guessed.append(counts[1])
+    return {
+        "benchmark": "paskievics_solver_card_values",
+        "command": f"benchmarks/paskievics_solver.py --values {count} --values-tricks {tricks} "
+        f"--seed {seed} --only-values",
+        "cards_in_hand": 9 - tricks,
+        "positions": count,
+        "median_nodes_without_guesses": int(statistics.median(plain)),
+        "median_nodes_with_guesses": int(statistics.median(guessed)),
+        "total_ratio": round(sum(guessed) / sum(plain), 3),
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=12)
@@ -84,7 +114,19 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=600.0, help="bound on the full deals")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--pimc-deals", type=int, default=6)
+    parser.add_argument(
+        "--values",
+        type=int,
+        default=0,
+        help="also count nodes of card_values (every legal card) with and without guesses",
+    )
+    parser.add_argument("--values-tricks", type=int, default=3, help="tricks played before")
+    parser.add_argument("--only-values", action="store_true", help="skip everything else")
     args = parser.parse_args()
+    if args.values:
+        print(json.dumps(card_values_nodes(args.seed, args.values_tricks, args.values)))
+        if args.only_values:
+            return
     solver = Solver()
     compile_start = time.perf_counter()
     solver.solve(positions(args.seed + 99, 7, 1)[0])

@@ -160,9 +160,11 @@ class Solver:
         )  # fmt: skip
         return int(value)
 
-    def card_values(self, pos: PlayPosition) -> dict[int, int]:
+    def card_values(self, pos: PlayPosition, guesses: bool = True) -> dict[int, int]:
         """For the place to move: each legal card → side D's points from now on if it is
-        played (the card's own trick included)."""
+        played (the card's own trick included). With ``guesses`` each card's value is the
+        guess for the next card's search (the values are exact either way; off only to
+        measure what the guesses save)."""
         _validate(pos)
         place = pos.to_move
         out: dict[int, int] = {}
@@ -183,7 +185,7 @@ class Solver:
             else:
                 value = self._after_trick(trick, pos.leader, guess)
             out[card] = int(value)
-            guess = int(value)
+            guess = int(value) if guesses else -1
         return out
 
     def _after_trick(self, trick: tuple[int, ...], leader: int, guess: int = -1) -> int:

@@ -159,6 +159,27 @@ def test_the_opponents_choose_uniformly(game: str) -> None:
         assert abs(n / total - 0.5) < 0.05
 
 
+@pytest.mark.parametrize("game", ["paston", "paris"])
+def test_a_copied_env_steps_on_its_own(game: str) -> None:
+    # The stepper keeps its state in one byte array and views of it; a copy (deepcopy,
+    # pickle) must get views of its own copy, not stale arrays.
+    import copy
+    import pickle
+
+    env = GameEnv(game, engine="compiled")
+    _, info = env.reset(seed=11)
+    stepper = env._compiled
+    twins = [copy.deepcopy(stepper), pickle.loads(pickle.dumps(stepper))]
+    action = int(np.flatnonzero(info["action_mask"])[0])
+    out = env.step(action)
+    for twin in twins:
+        again = twin.step(action)
+        assert np.array_equal(out[0], again[0])
+        assert np.array_equal(out[4]["action_mask"], again[4]["action_mask"])
+        assert twin.actions() == stepper.actions()
+        assert twin._mem is not stepper._mem
+
+
 def test_illegal_actions_and_the_end_of_an_episode() -> None:
     env = GameEnv("paston", engine="compiled")
     obs, info = env.reset(seed=2)

@@ -234,11 +234,9 @@ class CompiledParis:
         obs_at = hist_at + _align(4 * max_hist)
         mask_at = obs_at + _align(4 * size)
         self._mem = np.zeros(mask_at + NUM_ACTIONS, dtype=np.uint8)
-        head = self._head = self._mem[head_at:row_at].view(np.int64)
-        self._row = self._mem[row_at : row_at + 4 * k.NCOLS].view(np.int32)
-        self._hist = self._mem[hist_at : hist_at + 4 * max_hist].view(np.int32)
-        self._obs = self._mem[obs_at : obs_at + 4 * size].view(np.float32)
-        self._mask = self._mem[mask_at:].view(np.int8)
+        self._at = (head_at, row_at, hist_at, obs_at, mask_at, max_hist, size)
+        self._bind()
+        head = self._head
         head[SEAT] = seat
         head[PLAYERS] = players
         head[MAX_HIST] = max_hist
@@ -249,6 +247,25 @@ class CompiledParis:
         self._started = False
         #: What every reward is multiplied by (the env's ``normalize_reward``).
         self.reward_scale = 1.0
+
+    def _bind(self) -> None:
+        """The views of the one byte array the kernels take."""
+        head_at, row_at, hist_at, obs_at, mask_at, max_hist, size = self._at
+        mem = self._mem
+        self._head = mem[head_at:row_at].view(np.int64)
+        self._row = mem[row_at : row_at + 4 * k.NCOLS].view(np.int32)
+        self._hist = mem[hist_at : hist_at + 4 * max_hist].view(np.int32)
+        self._obs = mem[obs_at : obs_at + 4 * size].view(np.float32)
+        self._mask = mem[mask_at:].view(np.int8)
+
+    def __getstate__(self) -> dict[str, Any]:
+        # The views are rebuilt from the byte array (a copied view would copy its data).
+        views = ("_head", "_row", "_hist", "_obs", "_mask")
+        return {n: v for n, v in self.__dict__.items() if n not in views}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._bind()
 
     def reset(self, seed: int | None) -> tuple[F32, dict[str, Any]]:
         """A new game: the generator seeded with ``seed`` first, unless it is ``None``."""

@@ -229,9 +229,7 @@ class CompiledPaston:
         layout = layout_for(perfect_recall, True)
         size = layout.size
         self._mem = np.zeros(8 * BUF_SIZE + 4 * size + NUM_ACTIONS, dtype=np.uint8)
-        self._buf = self._mem[: 8 * BUF_SIZE].view(np.int64)
-        self._obs = self._mem[8 * BUF_SIZE : 8 * BUF_SIZE + 4 * size].view(np.float32)
-        self._mask = self._mem[8 * BUF_SIZE + 4 * size :].view(np.int8)
+        self._bind(size)
         self._buf[OBS_SIZE] = size
         self._buf[SEAT] = seat
         self._buf[RULES : RULES + k.N_RULES] = rules_array(rules, first_deal)
@@ -240,6 +238,20 @@ class CompiledPaston:
         self._started = False
         #: What every reward is multiplied by (the env's ``normalize_reward``).
         self.reward_scale = 1.0
+
+    def _bind(self, size: int) -> None:
+        """The views of the one byte array the kernels take."""
+        self._buf = self._mem[: 8 * BUF_SIZE].view(np.int64)
+        self._obs = self._mem[8 * BUF_SIZE : 8 * BUF_SIZE + 4 * size].view(np.float32)
+        self._mask = self._mem[8 * BUF_SIZE + 4 * size :].view(np.int8)
+
+    def __getstate__(self) -> dict[str, Any]:
+        # The views are rebuilt from the byte array (a copied view would copy its data).
+        return {n: v for n, v in self.__dict__.items() if n not in ("_buf", "_obs", "_mask")}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._bind((self._mem.shape[0] - 8 * BUF_SIZE - NUM_ACTIONS) // 4)
 
     def reset(self, seed: int | None) -> tuple[F32, dict[str, Any]]:
         """A new deal: the generator seeded with ``seed`` first, unless it is ``None`` (then

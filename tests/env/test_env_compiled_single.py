@@ -160,7 +160,7 @@ def test_the_opponents_choose_uniformly(game: str) -> None:
 
 
 @pytest.mark.parametrize("game", ["paston", "paris"])
-def test_a_copied_env_steps_on_its_own(game: str) -> None:
+def test_a_copied_stepper_steps_on_its_own(game: str) -> None:
     # The stepper keeps its state in one byte array and views of it; a copy (deepcopy,
     # pickle) must get views of its own copy, not stale arrays.
     import copy

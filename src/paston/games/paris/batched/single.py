@@ -17,6 +17,10 @@ uniformly, and the opponents choose uniformly among the legal actions.
 Everything one game needs lies in one byte array (the generator, seat, rules and layout
 offsets, the kernel's row, the legal-action lists, the actions taken, the observation and
 the mask), so that each compiled call unboxes one array only.
+
+numba caches each compiled function by its own file only: after changing :mod:`.kernel`,
+delete this module's cached ``single.*.nbi``/``.nbc`` files in ``__pycache__`` (or touch
+this file), or its entry points keep the old kernel code inlined.
 """
 
 from __future__ import annotations

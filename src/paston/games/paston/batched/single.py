@@ -16,6 +16,10 @@ kernel's row, the generator, the seat, the rules, the layout offsets and every a
 Deals come from this generator, not from the main engine's shuffle, so a seed gives other
 deals (and other opponent moves) than the Python env's; both are uniform over the playable
 deals, and the opponents uniform over the legal actions.
+
+numba caches each compiled function by its own file only: after changing :mod:`.kernel`,
+delete this module's cached ``single.*.nbi``/``.nbc`` files in ``__pycache__`` (or touch
+this file), or its entry points keep the old kernel code inlined.
 """
 
 from __future__ import annotations

@@ -16,6 +16,10 @@ Two parts, in one process:
   observation: every deal's action of a step, every skat move).
 
     .venv/bin/python benchmarks/batched_speed.py [--verify 10000] [--deals 100000] [--rounds 7]
+        [--no-recall]
+
+``--no-recall`` times the layout without the trick-by-trick history (``perfect_recall=False``:
+538 values an observation instead of 1,528).
 
 The last line of output is one JSON object.
 """
@@ -80,7 +84,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--skat", type=int, default=2000, help="skat games per timed round")
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--no-recall", action="store_true", help="the layout without the trick history"
+    )
     args = parser.parse_args(argv)
+    recall = not args.no_recall
 
     out: dict[str, Any] = {
         "benchmark": "batched_speed",
@@ -88,10 +96,12 @@ def main(argv: list[str] | None = None) -> int:
         "machine": platform.machine(),
     }
     if args.verify:
-        agreement = compare_with_engine(args.verify, batch=64, seed=args.seed)
+        agreement = compare_with_engine(
+            args.verify, batch=64, seed=args.seed, perfect_recall=recall
+        )
         out["agreement"] = {"deals": agreement.deals, "steps": agreement.steps, "agree": True}
         print(f"agreement: {agreement.deals:,} deals, every step equal", file=sys.stderr)
-    env = BatchedPaston(args.batch, seed=args.seed)
+    env = BatchedPaston(args.batch, seed=args.seed, perfect_recall=recall)
     env.reset()
     batched_round(args.batch, args.batch, env)  # warm-up (compiled code loaded)
     rng = random.Random(args.seed)
@@ -114,6 +124,7 @@ def main(argv: list[str] | None = None) -> int:
         statistics.median(o[1] / k[1] for o, k in zip(ours, skat, strict=True)), 2
     )
     out["batch"] = args.batch
+    out["perfect_recall"] = recall
     out["rounds"] = args.rounds
     print(
         f"batched: {out['batched_deals_per_s']:,} deals/s, {out['batched_decisions_per_s']:,} "

@@ -274,7 +274,8 @@ function applyPresence(msg) {
 
 // States are shown in order. A renderer that animates a move returns how long the animation
 // runs; the next state waits that long (scaled by the speed setting), so that bot moves that
-// arrive in a burst are still seen one by one. Paston returns 0: every state shows at once.
+// arrive in a burst are still seen one by one. A renderer that returns 0 shows every state at
+// once (card_motion.js moves the trick-taking games' cards under this contract).
 function pump() {
   clearTimeout(holdTimer);
   while (queue.length) {

@@ -34,6 +34,7 @@ import {
   sortCards,
 } from "./cards.js";
 import { activeSeats, breakdown, pointsOf, trickSeats } from "./score.js";
+import { cardRects, rectOf, trickMotion } from "../../card_motion.js";
 // The game's own columns of the score sheet (static/score_sheet.js).
 export { sheetColumns } from "./sheet.js";
 
@@ -74,6 +75,9 @@ const PANEL_HTML = `
 // The renderer's own state: the cards chosen to discard, and the context of the last render.
 let selected = [];
 let ctx = null;
+// Card movement (card_motion.js): the trick as last drawn, to see what the new state played.
+const motion = trickMotion();
+let drawnTrick = null;
 
 const st = () => ctx.state;
 const me = () => ctx.me;
@@ -103,17 +107,69 @@ export function phaseOf(s) {
   return s.view?.phase ?? "none";
 }
 
+// The table shell shows the speed setting: played cards fly to the trick, tricks sweep away.
+export const animated = true;
+
 export function render(view, c) {
   ctx = c;
   // Nobody is "you" in a replay: the bottom seat's talon cards are not "You got".
   const v = ctx.replay ? { ...view, talon_received: null } : view;
+  const before = cardRects($("#felt") ?? document);
   renderSeats(v);
   renderStatus(v);
   renderCenter(v);
   renderMine(v);
   renderPanel(v);
   renderInfo(v);
-  return 0;
+  return moveCards(v, before);
+}
+
+// ------------------------------------------------------------------ card movement
+
+// What the trick looks like in a view: the deal, the finished tricks, the cards on the table.
+function trickOf(v) {
+  if (!v) return null;
+  // Between deals the table already counts the next one: the result belongs to the one that ended.
+  const deal = st().deal_over?.deal ?? st().table.deal_number;
+  return { deal, done: v.tricks.length, trick: v.trick.length };
+}
+
+// The card the new state played, if it played exactly one: { seat, card, done }.
+function playedCard(old, v) {
+  const now = trickOf(v);
+  if (!old || !now || old.deal !== now.deal) return null;
+  if (now.done === old.done && now.trick === old.trick + 1) {
+    const seat = trickSeats(v, currentLeader(v))[v.trick.length - 1];
+    return { seat, card: v.trick[v.trick.length - 1], done: null };
+  }
+  const last = v.tricks[v.tricks.length - 1];
+  if (now.done === old.done + 1 && now.trick === 0 && old.trick === last.cards.length - 1) {
+    const seat = trickSeats(v, last.leader)[last.cards.length - 1];
+    const done = { key: `${now.deal}:${now.done}`, winner: last.winner };
+    return { seat, card: last.cards[last.cards.length - 1], done };
+  }
+  return null;
+}
+
+function moveCards(v, before) {
+  const old = drawnTrick;
+  drawnTrick = trickOf(v);
+  const area = $("#trick-area");
+  const bottom = Number($("#pk-me")?.dataset.seat ?? me() ?? 0);
+  const shownDone = v && !v.trick.length && v.tricks.length ? `${drawnTrick.deal}:${v.tricks.length}` : null;
+  return motion.after(playedCard(old, v), {
+    speed: ctx.speed,
+    before,
+    area,
+    shownDone,
+    slotEls: () => [...area.querySelectorAll(".pk-slot[data-seat]")],
+    slotOf: (s) => area.querySelector(`.pk-slot[data-seat="${s}"]`),
+    // Your cards come from your hand; the others' from their seats.
+    seatRect: (s) =>
+      s === bottom
+        ? (rectOf($("#my-hand")) ?? rectOf($("#pk-me")))
+        : rectOf(document.querySelector(`#pk-seats .pk-seat[data-seat="${s}"]`)),
+  });
 }
 
 // ------------------------------------------------------------------ the replay page

@@ -6,6 +6,7 @@
 import { escapeHTML } from "../../api.js";
 import { t as tr } from "../../i18n.js";
 import { consequence } from "./consequences.js";
+import { cardRects, rectOf, trickMotion } from "../../card_motion.js";
 import { SUIT_SYMBOL, cardBack, cardElement, handOrder, isCard, sortCards } from "../../cards.js";
 import {
   activateCardButton,
@@ -58,6 +59,9 @@ const PANEL_HTML = `
 // The renderer's own state: the cards chosen to discard, and the context of the last render.
 let selected = [];
 let ctx = null;
+// Card movement (card_motion.js): the trick as last drawn, to see what the new state played.
+const motion = trickMotion();
+let drawnTrick = null;
 
 const state = () => ctx.state;
 const mySeat = () => ctx.me;
@@ -112,11 +116,15 @@ export function phaseOf(st) {
   return st.deal_over ? "over" : (st.view?.phase ?? "none");
 }
 
+// The table shell shows the speed setting: played cards fly to the trick, tricks sweep away.
+export const animated = true;
+
 export function render(view, c) {
   ctx = c;
   const v = view;
   const me = mySeat();
   const bottom = me ?? 0;
+  const before = cardRects($("#felt") ?? document);
   const pos = positions(bottom);
   const nm = ctx.labels;
   const over = state().deal_over;
@@ -144,7 +152,7 @@ export function render(view, c) {
   renderCenter();
   renderPanel();
   renderDealPanel();
-  return 0; // no animation to wait for
+  return moveCards(v, before, pos);
 }
 
 export function renderScores(table, chart, legend, sheet, names, t) {
@@ -188,6 +196,50 @@ export function onKey(ev) {
 export function onChoiceKey(el) {
   if (state()?.view?.phase === "exchange") el.click();
   else el.focus();
+}
+
+// ------------------------------------------------------------------ card movement
+
+// What the trick looks like in a view: the deal, the finished tricks, the cards on the table.
+function trickOf(v) {
+  if (!v) return null;
+  // Between deals the table already counts the next one: the result belongs to the one that ended.
+  const deal = state().deal_over?.deal ?? state().table.deal_number;
+  return { deal, done: v.tricks.length, trick: v.trick.length };
+}
+
+// The card the new state played, if it played exactly one: { seat, card, done }.
+function playedCard(old, v) {
+  const now = trickOf(v);
+  if (!old || !now || old.deal !== now.deal) return null;
+  if (now.done === old.done && now.trick === old.trick + 1) {
+    const [seat, card] = v.trick[v.trick.length - 1];
+    return { seat, card, done: null };
+  }
+  const last = v.tricks[v.tricks.length - 1];
+  if (now.done === old.done + 1 && now.trick === 0 && old.trick === last.cards.length - 1) {
+    const [seat, card] = last.cards[last.cards.length - 1];
+    return { seat, card, done: { key: `${now.deal}:${now.done}`, winner: last.winner } };
+  }
+  return null;
+}
+
+function moveCards(v, before, pos) {
+  const old = drawnTrick;
+  drawnTrick = trickOf(v);
+  const area = $("#trick-area");
+  const boxes = { [pos.left]: "#seat-left", [pos.right]: "#seat-right" };
+  const shownDone = v && !v.trick.length && v.tricks.length ? `${drawnTrick.deal}:${v.tricks.length}` : null;
+  return motion.after(playedCard(old, v), {
+    speed: ctx.speed,
+    before,
+    area,
+    shownDone,
+    slotEls: () => [...area.querySelectorAll(".trick-slot[data-seat]")],
+    slotOf: (s) => area.querySelector(`.trick-slot[data-seat="${s}"]`),
+    // Your cards come from your hand; the others' from their seats.
+    seatRect: (s) => (s === pos.me ? (rectOf($("#my-hand")) ?? rectOf($("#seat-me"))) : rectOf($(boxes[s]))),
+  });
 }
 
 // ------------------------------------------------------------------ drawing

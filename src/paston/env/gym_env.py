@@ -320,6 +320,8 @@ class GameEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
             )
         if self.reward_mode == "match":
             raise ValueError("engine='compiled' plays one hand an episode; use reward='hand'")
+        if self._codec is not None:  # the stepper speaks the game's own action ids
+            raise ValueError("engine='compiled' takes the game's own action ids, not a codec's")
         return hooks.compiled(
             self.players, self.rules, self.seat, self.reward_mode, self.research.options
         )

@@ -135,6 +135,9 @@ class SearchBot(WeightedPimcBot):
         self.surrender_share = float(surrender_share)
         #: The weight of the others' scores in the decision being made (per phase).
         self._rival_now = self.bid_rival
+        #: Per level, the share of the prikups after which declaring it would end in surrender
+        #: (set by each bidding decision, read by its rollouts).
+        self._surrenders_at: dict[int, float] = {}
         self.budget = float(budget)
         self.standings_play = bool(standings_play)
         #: Total weight of the worlds the last card-play decision valued (shows the budget).
@@ -546,8 +549,6 @@ class SearchBot(WeightedPimcBot):
         return acc / total if total else 0.0
 
     _last_auction: tuple[int, bool] = (0, False)
-    #: Per level, the share of the prikups after which declaring it ends in surrender.
-    _surrenders_at: dict[int, float] = {}  # noqa: RUF012 (replaced, never mutated)
 
     def _rollout(
         self,

@@ -106,6 +106,46 @@ def card_values_nodes(seed: int, tricks: int, count: int) -> dict[str, object]:
     }
 
 
+def pimc_decisions(seed: int, deals: int) -> dict[str, object]:
+    """Wall and thread-CPU seconds of the default ``pimc`` bot's decisions with a choice, card
+    plays and calls apart, the bot at every seat of ``deals`` played deals (the first
+    decision, which compiles the solver, not counted)."""
+    from paston.games.paskievics.bots.calls import CALL_PHASES
+
+    rng = random.Random(seed)
+    bot = PimcBot(seed=seed)
+    times: dict[str, list[tuple[float, float]]] = {"card": [], "call": []}
+    played = 0
+    first = True
+    while played < deals:
+        hands, talon, dealer = deal_cards(rng, rng.randrange(4), 4)
+        state = PaskievicsState(hands, talon, dealer, DEFAULT_RULES)
+        while not state.is_over:
+            view = build_view(state, state.to_act)
+            wall, cpu = time.perf_counter(), time.thread_time()
+            action = bot.act(view)
+            spent = (time.perf_counter() - wall, time.thread_time() - cpu)
+            if len(view.legal) > 1 and not first:
+                kind = "call" if state.phase in CALL_PHASES else "card"
+                times[kind].append(spent)
+            first = first and not (state.phase == "play" and len(view.legal) > 1)
+            state.apply(action)
+        played += state.thrown_in is None
+    out: dict[str, object] = {
+        "benchmark": "paskievics_pimc_decisions",
+        "command": f"benchmarks/paskievics_solver.py --only-pimc --pimc-deals {deals} "
+        f"--seed {seed}",
+    }
+    for kind, pairs in times.items():
+        for i, what in enumerate(("wall", "cpu")):
+            values = [p[i] for p in pairs]
+            if values:
+                out[f"{kind}_{what}_median_s"] = round(statistics.median(values), 3)
+                out[f"{kind}_{what}_max_s"] = round(max(values), 3)
+        out[f"{kind}_decisions"] = len(pairs)
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=12)
@@ -122,7 +162,13 @@ def main() -> None:
     )
     parser.add_argument("--values-tricks", type=int, default=3, help="tricks played before")
     parser.add_argument("--only-values", action="store_true", help="skip everything else")
+    parser.add_argument(
+        "--only-pimc", action="store_true", help="only time the pimc bot's decisions"
+    )
     args = parser.parse_args()
+    if args.only_pimc:
+        print(json.dumps(pimc_decisions(args.seed, args.pimc_deals)))
+        return
     if args.values:
         print(json.dumps(card_values_nodes(args.seed, args.values_tricks, args.values)))
         if args.only_values:

@@ -6,10 +6,11 @@ with ``prefers-reduced-motion: reduce`` or the instant speed nothing moves; no p
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
-from pw_helpers import Server
+from pw_helpers import Server, take_turn, wait_my_turn_or
 
 pytestmark = pytest.mark.browser
 
@@ -123,3 +124,41 @@ def test_nothing_moves_with_reduced_motion_or_the_instant_speed(
     assert page.evaluate("() => window.__flights.length") == 0
     assert page.evaluate("() => window.__ghosts.length") == 0
     assert page.locator(".card-motion-ghost").count() == 0
+
+
+def test_your_card_flies_up_from_your_hand(browser: Any, server: Server) -> None:
+    # A person plays Paston against two heuristic bots (they whist often enough for play).
+    body = {
+        "name": "Motion mine",
+        "seats": TABLES["paston"]["seats"],
+        "deal_pause": 0,
+        "pace": "normal",
+        "join": {"nickname": "Ani"},
+    }
+    table = server.post("/api/tables", body)
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    ctx.set_default_timeout(60000)
+    ctx.add_init_script(RECORD_MOTION)
+    page = ctx.new_page()
+    page.goto(server.base + "/")
+    page.evaluate(f"localStorage.setItem('paston-token-{table['id']}', '{table['token']}')")
+    page.goto(f"{server.base}/t/{table['id']}")
+    page.wait_for_selector("#felt[data-seq]")
+    clicked: list[str] = []
+    mine: list[str] = []
+    for _ in range(300):
+        if len(mine) >= 2:
+            break
+        wait_my_turn_or(page, "false", timeout=120)
+        play = page.evaluate("() => document.querySelector('#felt').dataset.phase") == "play"
+        take_turn(page, clicked)
+        if play:
+            mine.append(clicked[-1])
+    assert len(mine) >= 2, clicked
+    for card in mine:
+        page.wait_for_function(f"() => window.__flights.some(f => f.card === '{card}')")
+    flights = {f["card"]: f["from"] for f in page.evaluate("() => window.__flights")}
+    for card in mine:
+        # The hand lies below the trick: the card starts lower than where it lands.
+        m = re.match(r"translate\((-?[\d.e-]+)px, (-?[\d.e-]+)px\)", flights[card])
+        assert m and float(m.group(2)) > 20, (card, flights[card])

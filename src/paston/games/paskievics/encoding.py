@@ -20,6 +20,7 @@ playing order, and so on. Card blocks have 42 entries in the engine's card order
 from __future__ import annotations
 
 import math
+from array import array
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -224,16 +225,73 @@ def _offsets(players: int) -> dict[str, int]:
 
 #: The shown card of an invitation: its entry after the inviter's seats.
 _SHOWN = {CARD_NAMES.index("T19"): 0, CARD_NAMES.index("T18"): 1, CARD_NAMES.index("T20"): 2}
-#: The auction's words are the first action ids, in :data:`_BIDS`'s order.
-_LAST_BID_ID = len(_BIDS) - 1
-_DISCARDS_DONE = ("announce", "play", "scored")
+_DISCARDS_DONE = frozenset(("announce", "play", "scored"))
 _TAROKKS = frozenset(c for c in range(NUM_CARDS) if is_tarokk(c))
-#: Where each side's row of each item starts in the ``announced`` block.
-_ROWS = {
-    (side, item): (side * len(ITEMS) + i) * (_MAX_LEVEL + 1)
-    for side in range(len(_SIDES))
-    for i, item in enumerate(ITEMS)
-}
+#: Where side 0's row of each item starts in the ``announced`` block; side 1's rows follow
+#: :data:`_SIDE_ROWS` entries later.
+_ITEM_ROWS = {item: i * (_MAX_LEVEL + 1) for i, item in enumerate(ITEMS)}
+_SIDE_ROWS = len(ITEMS) * (_MAX_LEVEL + 1)
+_PHASE_INDEX = {phase: i for i, phase in enumerate(PASKIEVICS_PHASES)}
+_THROWN_INDEX = {cause: i for i, cause in enumerate(_THROWN)}
+#: The fractions the encoder writes, precomputed: ``k / 3``, ``k / 9``, the multiplier's.
+_THIRDS = tuple(k / 3.0 for k in range(NUM_CARDS + 1))
+_NINTHS = tuple(k / 9.0 for k in range(10))
+
+
+@dataclass(frozen=True, slots=True)
+class _SeatTables:
+    """What one viewer's encoding needs that depends only on the table size and the seat:
+    block offsets with the seat's relative position already added."""
+
+    at: dict[str, int]
+    #: ``rel[s]``: seat ``s`` relative to the viewer.
+    rel: tuple[int, ...]
+    #: per seat: the start of its row in the per-seat card blocks.
+    played_by: tuple[int, ...]
+    won_by: tuple[int, ...]
+    trick: tuple[int, ...]
+    last_bid: tuple[int, ...]
+    sides: tuple[int, ...]
+    tarokk_counts: tuple[int, ...]
+    #: per seat: its entry in the one-entry-per-seat blocks.
+    seat_entry: dict[str, tuple[int, ...]]
+
+
+@cache
+def _seat_tables(players: int, me: int) -> _SeatTables:
+    at = _offsets(players)
+    rel = tuple((s - me) % players for s in range(players))
+
+    def rows(name: str, width: int) -> tuple[int, ...]:
+        return tuple(at[name] + r * width for r in rel)
+
+    per_seat = (
+        "dealer", "to_act", "declarer", "talon_split", "discard_sizes", "discarded_tarokks",
+        "partner", "announcers", "scores",
+    )  # fmt: skip
+    return _SeatTables(
+        at=at,
+        rel=rel,
+        played_by=rows("played_by", NUM_CARDS),
+        won_by=rows("won_by", NUM_CARDS),
+        trick=rows("trick", NUM_CARDS),
+        last_bid=rows("last_bid", len(_BIDS)),
+        sides=rows("sides", 2),
+        tarokk_counts=tuple(at["tarokk_counts"] + r * 2 - 8 for r in rel),
+        seat_entry={name: rows(name, 1) for name in per_seat},
+    )
+
+
+@cache
+def _trick_rows(players: int, me: int, forehand: int) -> dict[int, tuple[int, ...]]:
+    """Per leader: the rows of the four cards of a trick it leads, in the ``played_by``
+    block (the ``trick`` block's are these moved by a constant)."""
+    rows = _seat_tables(players, me).played_by
+    order = [(forehand + i) % players for i in range(4)]
+    return {
+        leader: tuple(rows[order[(start + i) % 4]] for i in range(4))
+        for start, leader in enumerate(order)
+    }
 
 
 def encode_paskievics_state(
@@ -245,29 +303,32 @@ def encode_paskievics_state(
     who may know what (:func:`.view.view_data`: the partner, the sides, others' discards);
     the env tests compare the two on random deals.
 
-    The 0/1 entries are set in a ``bytearray`` handed to numpy in one piece (numpy converts
-    a list item by item), the few fractions written after."""
+    Entries are set one by one in a fresh ``array('f')`` (cheaper than numpy's scalar
+    writes) that numpy then wraps without copying. Offsets come from per-seat tables
+    built once (:func:`_seat_tables`, :func:`_trick_rows`)."""
     n = layout.players
     if state.seats != n:
         raise ValueError(f"a {state.seats}-seat deal does not fit the {n}-seat layout")
-    at = _offsets(n)
     me = seat
-    ones = bytearray(layout.size)
-    slots: list[int] = []
-    fractions: list[float] = []
+    tables = _seat_tables(n, me)
+    at = tables.at
+    entry = tables.seat_entry
+    # Written entry by entry in a copy of a zero ``float32`` buffer, handed to numpy whole.
+    ones = array("f", _zeros(layout.size))
     phase = state.phase
-    if phase in PASKIEVICS_PHASES:
-        ones[at["phase"] + PASKIEVICS_PHASES.index(phase)] = 1
-    active = me in state.active
+    index = _PHASE_INDEX.get(phase)
+    if index is not None:
+        ones[at["phase"] + index] = 1
+    active_seats = state.active
+    active = me in active_seats
     dealer = state.dealer
     over = state.is_over
-    dealer_sees = me == dealer and not active and state.rules.five_dealer_sees
     if active:
         base = at["hand"]
         for card in state.hands[me]:
             ones[base + card] = 1
     received = state.received
-    if received is not None and not dealer_sees:
+    if received is not None and not (me == dealer and not active and state.rules.five_dealer_sees):
         base = at["talon_received"]
         for card in received[me]:
             ones[base + card] = 1
@@ -279,114 +340,109 @@ def encode_paskievics_state(
     declarer = state.declarer
     if discards_done and declarer is not None:
         base = at["declarer_discarded_tarokks"]
-        for card in discards[declarer]:
-            if is_tarokk(card):
-                ones[base + card] = 1
+        for card in _TAROKKS.intersection(discards[declarer]):
+            ones[base + card] = 1
     called = state.called
     if called is not None:
         ones[at["called"] + called] = 1
 
-    forehand = state.forehand
-    order = [(forehand + i) % n for i in range(4)]
-    played_by, won_by = at["played_by"], at["won_by"]
     tricks = state.tricks
-    for leader, cards, winner in tricks:
-        start = order.index(leader)
-        won = won_by + (winner - me) % n * NUM_CARDS
-        for i, card in enumerate(cards):
-            ones[played_by + (order[(start + i) % 4] - me) % n * NUM_CARDS + card] = 1
-            ones[won + card] = 1
-    leader = tricks[-1][2] if tricks else forehand
-    start = order.index(leader)
-    base = at["trick"]
-    for i, card in enumerate(state.trick):
-        ones[base + (order[(start + i) % 4] - me) % n * NUM_CARDS + card] = 1
+    if tricks or state.trick:
+        by_leader = _trick_rows(n, me, state.forehand)
+        won_by = tables.won_by
+        for leader, cards, winner in tricks:
+            rows = by_leader[leader]
+            won = won_by[winner]
+            for row, card in zip(rows, cards, strict=True):
+                ones[row + card] = 1
+                ones[won + card] = 1
+        rows = by_leader[tricks[-1][2] if tricks else state.forehand]
+        shift = at["trick"] - at["played_by"]
+        for row, card in zip(rows, state.trick, strict=False):  # a trick under way
+            ones[row + shift + card] = 1
 
-    ones[at["dealer"] + (dealer - me) % n] = 1
+    ones[entry["dealer"][dealer]] = 1
     to_act = state.to_act
     if to_act is not None:
-        ones[at["to_act"] + (to_act - me) % n] = 1
+        ones[entry["to_act"][to_act]] = 1
     if declarer is not None:
-        ones[at["declarer"] + (declarer - me) % n] = 1
+        ones[entry["declarer"][declarer]] = 1
     if phase != "raise":
         # Each seat's last auction word (a pass in the announcements counts too, as in the
-        # view's encoding): the latest first, until every seat that acts has one.
-        last: dict[int, int] = {}
-        history, actors = state.history, state.actors
-        acting = len(state.active)
-        for i in range(len(history) - 1, -1, -1):
-            action = history[i]
-            if action <= _LAST_BID_ID and actors[i] not in last:
-                last[actors[i]] = action
-                if len(last) == acting:
-                    break
-        base = at["last_bid"]
-        for actor, word in last.items():
-            ones[base + (actor - me) % n * len(_BIDS) + word] = 1
+        # view's encoding), which the state keeps up to date.
+        bid_rows = tables.last_bid
+        for actor, word in enumerate(state.last_words):
+            if word >= 0:
+                ones[bid_rows[actor] + word] = 1
     if state.contract is not None:
         ones[at["contract"] + state.contract] = 1
     invitation = state.invitation
     if invitation is not None:
         base = at["invitation"]
-        ones[base + (invitation[1] - me) % n] = 1
+        ones[base + tables.rel[invitation[1]]] = 1
         shown = _SHOWN.get(invitation[0])
         if shown is not None:
             ones[base + n + shown] = 1
     if received is not None:
-        base = at["talon_split"]
+        split = entry["talon_split"]
         for other, taken in enumerate(received):
             if other < n:
-                slots.append(base + (other - me) % n)
-                fractions.append(len(taken) / 3.0)
-    base = at["discard_sizes"]
+                ones[split[other]] = _THIRDS[len(taken)]
+    sizes = entry["discard_sizes"]
     for other, discard in enumerate(discards):
-        slots.append(base + (other - me) % n)
-        fractions.append(len(discard) / 3.0)
+        ones[sizes[other]] = _THIRDS[len(discard)]
     if discards_done:
-        base = at["discarded_tarokks"]
+        tarokk_rows = entry["discarded_tarokks"]
         for other, discard in enumerate(discards):
             count = len(_TAROKKS.intersection(discard))
-            slots.append(base + (other - me) % n)
-            fractions.append(min(count, 3) / 3.0)
+            ones[tarokk_rows[other]] = _THIRDS[count if count < 3 else 3]
     partner_known = _partner_known(state, me)
     if called is not None:
-        base = at["sides"]
-        for other in state.active:
-            if over or state.is_revealed(other) or other == me or partner_known:
-                ones[base + (other - me) % n * 2 + state.side(other)] = 1
+        side_rows = tables.sides
+        for other in active_seats:
+            if over or other == me or partner_known or state.is_revealed(other):
+                ones[side_rows[other] + state.side(other)] = 1
     if partner_known:
         if state.partner is not None:
-            ones[at["partner"] + (state.partner - me) % n] = 1
+            ones[entry["partner"][state.partner]] = 1
         if state.alone:
             ones[at["partner"] + n] = 1
-    base = at["announced"]
-    announcers = at["announcers"]
-    rows: dict[int, int] = {}
-    for item, side, by, level in state.announced:
-        rows[_ROWS[side, item]] = level if level < _MAX_LEVEL else _MAX_LEVEL
-        if by is not None:
-            ones[announcers + (by - me) % n] = 1
-    for row, level in rows.items():
-        ones[base + row + level] = 1
+    announced = state.announced
+    if announced:
+        base = at["announced"]
+        announcers = entry["announcers"]
+        # Each side announces an item once (the engine's rule), so each row gets one entry.
+        for item, side, by, level in announced:
+            row = base + _ITEM_ROWS[item] + side * _SIDE_ROWS
+            ones[row + (level if level < _MAX_LEVEL else _MAX_LEVEL)] = 1
+            if by is not None:
+                ones[announcers[by]] = 1
     if called is not None and state.game_level is not None:
         ones[at["game_kontra"] + min(state.game_level, _MAX_LEVEL)] = 1
-    base = at["tarokk_counts"]
+    count_rows = tables.tarokk_counts
     for other, count in state.counts:
-        ones[base + (other - me) % n * 2 + count - 8] = 1
-    slots.append(at["tricks_done"])
-    fractions.append(len(tricks) / 9.0)
-    slots.append(at["multiplier"])
-    fractions.append(min(math.log2(max(int(state.multiplier), 1)), 4.0) / 4.0)
-    if state.thrown_in in _THROWN:
-        ones[at["thrown_in"] + _THROWN.index(state.thrown_in)] = 1
+        ones[count_rows[other] + count] = 1
+    ones[at["tricks_done"]] = _NINTHS[len(tricks)]
+    ones[at["multiplier"]] = _multiplier_entry(int(state.multiplier))
+    thrown = _THROWN_INDEX.get(state.thrown_in) if state.thrown_in is not None else None
+    if thrown is not None:
+        ones[at["thrown_in"] + thrown] = 1
     if state.scores is not None:
-        base = at["scores"]
+        score_rows = entry["scores"]
         for other, score in enumerate(state.scores):
-            slots.append(base + (other - me) % n)
-            fractions.append(0.5 + math.atan(float(score) / 20.0) / math.pi)
-    out = np.frombuffer(ones, dtype=np.uint8).astype(np.float32)
-    out[slots] = fractions
+            ones[score_rows[other]] = 0.5 + math.atan(float(score) / 20.0) / math.pi
+    out: npt.NDArray[np.float32] = np.frombuffer(ones, dtype=np.float32)
     return out
+
+
+@cache
+def _zeros(size: int) -> array[float]:
+    return array("f", bytes(4 * size))
+
+
+@cache
+def _multiplier_entry(multiplier: int) -> float:
+    return min(math.log2(max(multiplier, 1)), 4.0) / 4.0
 
 
 def paskievics_legal_mask(view: PaskievicsView) -> npt.NDArray[np.int8]:

@@ -47,7 +47,7 @@ _MUTABLE = (
     "bidders", "trial", "owes_ultimo", "declarer", "contract", "received", "discards",
     "discard_queue", "called", "partner", "alone", "office", "announced", "game_level",
     "counts", "presumed", "revealed", "all_revealed", "turn_said", "_starts", "bare_run",
-    "tricks", "trick", "leader", "scores", "thrown_in", "value", "facts",
+    "tricks", "trick", "leader", "scores", "thrown_in", "value", "facts", "last_words",
 )  # fmt: skip
 _MUTABLE_VALUES = attrgetter(*_MUTABLE)
 # The fields an action changes in place (the others it only replaces): a snapshot copies
@@ -58,10 +58,12 @@ _LIST_FIELDS = tuple(
     for name in ("hands", "discards", "discard_queue", "counts", "turn_said", "_starts", "tricks")
 )
 # ``announced`` too: a kontra replaces its entry rather than changing it. ``status``,
-# ``bidders`` and ``revealed`` are replaced whole by the actions that change them, so a
-# snapshot shares them.
+# ``bidders``, ``revealed`` and ``last_words`` are replaced whole by the actions that change
+# them, so a snapshot shares them.
 _TRICK, _ANNOUNCED = (_MUTABLE.index(name) for name in ("trick", "announced"))
 _TAROKKS = frozenset(c for c in range(NUM_CARDS) if is_tarokk(c))
+#: The highest id of an auction word (``pass``, ``hold``, the four levels).
+_LAST_WORD_ID = A.LEVEL + len(A.LEVELS) - 1
 
 
 class PaskievicsState:
@@ -129,6 +131,10 @@ class PaskievicsState:
         self.thrown_in: str | None = None
         self.value: int | None = None
         self.facts: DealFacts | None = None
+        # Per seat: the id of its latest auction word (pass, hold or a level, the
+        # announcements' and the raise's included), -1 before it has one; what the
+        # observation's ``last_bid`` block shows, kept here rather than searched for.
+        self.last_words: tuple[int, ...] = (-1,) * self.seats
         # The legal actions of the position as it stands, once asked for: apply and undo
         # drop it, and so does copy (a copy is often changed by hand: a sampled world).
         self._legal_memo: list[int] | None = None
@@ -492,6 +498,10 @@ class PaskievicsState:
         assert p is not None
         self.history.append(action)
         self.actors.append(p)
+        if action <= _LAST_WORD_ID:
+            words = list(self.last_words)
+            words[p] = action
+            self.last_words = tuple(words)  # replaced, never changed: see _snapshot
         if self.phase == "bidding":
             self._apply_bid(p, action)
         elif self.phase == "raise":

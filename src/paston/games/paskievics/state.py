@@ -62,6 +62,12 @@ _LIST_FIELDS = tuple(
 # them, so a snapshot shares them.
 _TRICK, _ANNOUNCED = (_MUTABLE.index(name) for name in ("trick", "announced"))
 _TAROKKS = frozenset(c for c in range(NUM_CARDS) if is_tarokk(c))
+#: Per card: its suit (:func:`.cards.suit_of`), looked up rather than computed.
+_SUIT = tuple(suit_of(c) for c in range(NUM_CARDS))
+#: Per announceable item: its index in :data:`.actions.ITEMS` (kontra ids are built on it).
+_ITEM_INDEX = {item: i for i, item in enumerate(A.ITEMS)}
+_GAME_KONTRA = A.KONTRA + _ITEM_INDEX["game"]
+_DOUBLE = A.BONUS + A.BONUSES.index("double")
 #: The highest id of an auction word (``pass``, ``hold``, the four levels).
 _LAST_WORD_ID = A.LEVEL + len(A.LEVELS) - 1
 
@@ -395,34 +401,41 @@ class PaskievicsState:
         return False
 
     def turns_begun_count(self, p: int) -> int:
-        return sum(1 for s in self._starts if s == p)
+        return self._starts.count(p)
 
     def _legal_announce(self, p: int) -> list[int]:
         if p == self.declarer and self.called is None:
             return [A.CALL + c for c in self.callable_cards()]
         assert self.game_level is not None
+        game_level = self.game_level
         if (
             p == self.office
-            and self.turns_begun_count(p) == 1
+            and game_level == 0
             and not self.turn_said
-            and self.game_level == 0
+            and self._starts.count(p) == 1
         ):
-            return [A.KONTRA + A.ITEMS.index("game")]
+            return [_GAME_KONTRA]
+        rules = self.rules
         side = self.side(p)
         ok = self.is_revealed(p) or side == self.presumed
         acts: list[int] = []
-        n = self._tarokks(p)
-        counted = any(s == p for s, _ in self.counts)
-        if n in (8, 9) and not counted and (ok or not self.rules.count_identifies_side):
+        n = len(_TAROKKS.intersection(self.hands[p]))  # _tarokks(p)
+        counted = False
+        for s, _ in self.counts:
+            if s == p:
+                counted = True
+                break
+        if (n == 8 or n == 9) and not counted and (ok or not rules.count_identifies_side):
             acts.append(A.COUNT + n - 8)
         # _count_pending(p), from the same facts (the hand's tarokks, the counts declared).
-        count_pending = self.rules.count_before_ultimo and n >= 8 and not counted
-        tournament = self.rules.volat_restrictions == "tournament"
-        after_volat = ("double", "trull", "kings") if tournament else ("double",)
+        count_pending = rules.count_before_ultimo and n >= 8 and not counted
+        announced = self.announced
         if ok:
+            tournament = rules.volat_restrictions == "tournament"
+            after_volat = ("double", "trull", "kings") if tournament else ("double",)
             # The items this side has announced (what _item_index looks up, once).
-            said = {entry[0] for entry in self.announced if entry[1] == side}
-            said_double = A.BONUS + A.BONUSES.index("double") in self.turn_said
+            said = {entry[0] for entry in announced if entry[1] == side}
+            said_double = _DOUBLE in self.turn_said
             for b, bonus in enumerate(A.BONUSES):
                 if bonus in said:
                     continue
@@ -432,20 +445,23 @@ class PaskievicsState:
                     continue
                 if bonus == "ultimo" and count_pending:
                     continue
-                if bonus == "trull" and self.rules.trull_conventions and not self._trull_promise(p):
+                if bonus == "trull" and rules.trull_conventions and not self._trull_promise(p):
                     continue
                 acts.append(A.BONUS + b)
-        items: list[tuple[str, int, int]] = [("game", D, self.game_level)]
-        items += [(e[0], e[1], e[3]) for e in self.announced]
-        for item, owner, level in items:
-            if level >= self.rules.max_kontra:
+        max_kontra = rules.max_kontra
+        kontra_ids = len(A.ITEMS)
+        # The game (side D's), then every announced item: (item, owner, level).
+        if game_level < max_kontra and side == (D if game_level % 2 else O):
+            acts.append(A.KONTRA + game_level * kontra_ids)
+        for item, owner, _by, level in announced:
+            if level >= max_kontra:
                 continue
-            entitled = owner if (level + 1) % 2 == 0 else 1 - owner
+            entitled = owner if level % 2 else 1 - owner
             if side != entitled:
                 continue
             if item == "ultimo" and count_pending:
                 continue
-            acts.append(A.KONTRA + level * len(A.ITEMS) + A.ITEMS.index(item))
+            acts.append(A.KONTRA + level * kontra_ids + _ITEM_INDEX[item])
         if not self._compulsory(p):
             acts.append(A.PASS)
         return acts
@@ -470,10 +486,10 @@ class PaskievicsState:
     def _legal_cards(self, p: int) -> list[int]:
         hand = sorted(self.hands[p])
         if self.trick:
-            led = suit_of(self.trick[0])
-            cards = [c for c in hand if suit_of(c) == led]
+            led = _SUIT[self.trick[0]]
+            cards = [c for c in hand if _SUIT[c] == led]
             if not cards and led != 4:
-                cards = [c for c in hand if is_tarokk(c)]
+                cards = [c for c in hand if c < 22]  # is_tarokk
             if not cards:
                 cards = hand
         else:

@@ -276,7 +276,8 @@ def test_a_whole_game_by_clicking_then_its_replay(server: Server, new_page: Any)
     table = server.get(f"/api/tables/{table_id}")
     assert table["status"] == "over" and max(table["totals"]) >= 40
     page.wait_for_selector("#gameover-dialog[open]")
-    totals = page.locator("#gameover-body tbody td").all_inner_texts()
+    # The totals table comes first; the score sheet follows it in the same dialog.
+    totals = page.locator("#gameover-body table.scores").first.locator("tbody td").all_inner_texts()
     assert [int(t) for t in totals] == table["totals"]
     assert any(is_card(a) for a in clicked), "no card was ever played by the person"
     # The replay of the finished game (in a new tab) ends at the same totals.

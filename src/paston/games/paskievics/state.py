@@ -50,17 +50,15 @@ _MUTABLE = (
     "tricks", "trick", "leader", "scores", "thrown_in", "value", "facts", "last_words",
 )  # fmt: skip
 _MUTABLE_VALUES = attrgetter(*_MUTABLE)
-# The fields an action changes in place (the others it only replaces): a snapshot copies
-# these lists one level deep. ``hands`` is among them because actions replace a hand's set
-# rather than change it, so the sets themselves may be shared.
-_LIST_FIELDS = tuple(
-    _MUTABLE.index(name)
-    for name in ("hands", "discards", "discard_queue", "counts", "turn_said", "_starts", "tricks")
-)
-# ``announced`` too: a kontra replaces its entry rather than changing it. ``status``,
-# ``bidders``, ``revealed`` and ``last_words`` are replaced whole by the actions that change
-# them, so a snapshot shares them.
-_TRICK, _ANNOUNCED = (_MUTABLE.index(name) for name in ("trick", "announced"))
+# Actions never change a container of these fields in place: they build a new one (a new
+# list, a new hand's set, a new announcement entry) and assign it. So a snapshot is just the
+# fields' values, sharing every container with the state and with earlier snapshots.
+# A copy gets its own top-level lists (:meth:`PaskievicsState.copy`): code that builds a
+# sampled world changes a copy's lists in place.
+_LISTS = (
+    "hands", "received", "discards", "discard_queue", "announced", "counts", "turn_said",
+    "_starts", "tricks", "trick",
+)  # fmt: skip
 _TAROKKS = frozenset(c for c in range(NUM_CARDS) if is_tarokk(c))
 #: Per card: its suit (:func:`.cards.suit_of`), looked up rather than computed.
 _SUIT = tuple(suit_of(c) for c in range(NUM_CARDS))
@@ -101,7 +99,7 @@ class PaskievicsState:
         self.hands: list[set[int]] = [set(h) for h in hands]
         self.history: list[int] = []
         self.actors: list[int] = []  # the seat that took each action of ``history``
-        self._log: list[list[Any]] = []  # a snapshot of the _MUTABLE fields per action
+        self._log: list[tuple[Any, ...]] = []  # a snapshot of the _MUTABLE fields per action
         self.phase = "bidding"
         self.to_act: int | None = self.forehand
         self.status = {s: FRESH for s in self.active}
@@ -170,6 +168,10 @@ class PaskievicsState:
     def copy(self) -> Self:
         other = copy.deepcopy(self)
         other._legal_memo = None
+        for name in _LISTS:  # not shared with its undo log's snapshots: see _MUTABLE
+            value = getattr(other, name)
+            if value is not None:
+                setattr(other, name, list(value))
         return other
 
     def result(self) -> tuple[float, ...]:
@@ -530,16 +532,12 @@ class PaskievicsState:
         else:
             self._apply_play(p, action - A.PLAY)
 
-    def _snapshot(self) -> list[Any]:
-        """The values of the fields an action may change, in :data:`_MUTABLE`'s order, copied
-        as deep as actions mutate them (cheaper than a deep copy: containers that actions
-        only replace are shared, a hand's set among them)."""
-        snap = list(_MUTABLE_VALUES(self))
-        for i in _LIST_FIELDS:
-            snap[i] = list(snap[i])
-        snap[_TRICK] = list(self.trick)
-        snap[_ANNOUNCED] = list(self.announced)
-        return snap
+    def _snapshot(self) -> tuple[Any, ...]:
+        """The values of the fields an action may change, in :data:`_MUTABLE`'s order. Actions
+        never change a container in place (they build a new one and assign it), so the
+        snapshot shares them all."""
+        values: tuple[Any, ...] = _MUTABLE_VALUES(self)
+        return values
 
     def undo(self) -> int:
         if not self.history:
@@ -627,7 +625,9 @@ class PaskievicsState:
         seat, i = self.declarer, 0
         for share in TALON_SHARES[self.contract]:
             received[seat] = list(self.talon[i : i + share])
-            self.hands[seat] = self.hands[seat] | set(received[seat])  # new sets: see _snapshot
+            hands = list(self.hands)  # replaced, never changed: see _snapshot
+            hands[seat] = hands[seat] | set(received[seat])
+            self.hands = hands
             i += share
             seat = self.next_seat(seat)
         self.received = received
@@ -639,17 +639,19 @@ class PaskievicsState:
             self._throw_in("trial-failed", scores)
             return
         seat = self.declarer
-        self.discard_queue = []
+        queue: list[int] = []
         for _ in range(4):
             if received[seat]:
-                self.discard_queue.append(seat)
+                queue.append(seat)
             seat = self.next_seat(seat)
+        self.discard_queue = queue
         self.phase = "discard"
         self._next_discarder()
 
     def _next_discarder(self) -> None:
         if self.discard_queue:
-            self.to_act = self.discard_queue.pop(0)
+            self.to_act = self.discard_queue[0]
+            self.discard_queue = self.discard_queue[1:]
             return
         self._start_announcements()
 
@@ -658,8 +660,10 @@ class PaskievicsState:
             self._throw_in("annulled")
             return
         cards = A.DISCARD_SETS[action - A.DISCARD]
-        self.hands[p] = self.hands[p].difference(cards)
-        self.discards[p] = sorted(cards)
+        hands, discards = list(self.hands), list(self.discards)
+        hands[p] = hands[p].difference(cards)
+        discards[p] = sorted(cards)
+        self.hands, self.discards = hands, discards
         self._next_discarder()
 
     def _start_announcements(self) -> None:
@@ -682,20 +686,20 @@ class PaskievicsState:
                 self.to_act = self.forehand
                 return
             self.to_act = self.next_seat(p)
-            self._starts.append(self.to_act)
+            self._starts = [*self._starts, self.to_act]
             if self.to_act == self.office:
                 self.all_revealed = True  # §7.4: public from the start of his first turn
             return
-        self.turn_said.append(action)
+        self.turn_said = [*self.turn_said, action]
         if action >= A.CALL and action < A.COUNT:
             self._apply_call(action - A.CALL)
         elif action < A.BONUS:
-            self.counts.append((p, 8 + action - A.COUNT))
+            self.counts = [*self.counts, (p, 8 + action - A.COUNT)]
             if self.rules.count_identifies_side:
                 self._spoke(p)
         elif action < A.KONTRA:
             bonus = A.BONUSES[action - A.BONUS]
-            self.announced.append([bonus, self.side(p), p, 0])
+            self.announced = [*self.announced, [bonus, self.side(p), p, 0]]
             self._spoke(p)
         else:
             level, item_index = divmod(action - A.KONTRA, len(A.ITEMS))
@@ -706,8 +710,10 @@ class PaskievicsState:
                 owner = self.side(p) if (level + 1) % 2 == 0 else 1 - self.side(p)
                 index = self._item_index(owner, item)
                 assert index is not None
-                entry = self.announced[index]  # replaced, not changed: see _snapshot
-                self.announced[index] = [entry[0], entry[1], entry[2], level + 1]
+                announced = list(self.announced)
+                entry = announced[index]
+                announced[index] = [entry[0], entry[1], entry[2], level + 1]
+                self.announced = announced
             self._spoke(p)
 
     def _spoke(self, p: int) -> None:
@@ -735,8 +741,10 @@ class PaskievicsState:
             self.all_revealed = True
 
     def _apply_play(self, p: int, card: int) -> None:
-        self.hands[p] = self.hands[p] - {card}
-        self.trick.append(card)
+        hands = list(self.hands)
+        hands[p] = hands[p] - {card}
+        self.hands = hands
+        self.trick = [*self.trick, card]
         if self.called is not None and card == self.called:
             self.all_revealed = True
         if len(self.trick) < 4:
@@ -747,7 +755,7 @@ class PaskievicsState:
         for _ in range(3):
             seats.append(self.next_seat(seats[-1]))
         winner = seats[_winning_index(self.trick)]
-        self.tricks.append((self.leader, tuple(self.trick), winner))
+        self.tricks = [*self.tricks, (self.leader, tuple(self.trick), winner)]
         self.trick = []
         self.leader = winner
         self.to_act = winner

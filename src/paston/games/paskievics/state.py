@@ -66,6 +66,7 @@ _SUIT = tuple(suit_of(c) for c in range(NUM_CARDS))
 _ITEM_INDEX = {item: i for i, item in enumerate(A.ITEMS)}
 _GAME_KONTRA = A.KONTRA + _ITEM_INDEX["game"]
 _DOUBLE = A.BONUS + A.BONUSES.index("double")
+_BONUS_IDS = tuple((A.BONUS + b, bonus) for b, bonus in enumerate(A.BONUSES))
 #: The highest id of an auction word (``pass``, ``hold``, the four levels).
 _LAST_WORD_ID = A.LEVEL + len(A.LEVELS) - 1
 
@@ -434,22 +435,22 @@ class PaskievicsState:
         announced = self.announced
         if ok:
             tournament = rules.volat_restrictions == "tournament"
-            after_volat = ("double", "trull", "kings") if tournament else ("double",)
-            # The items this side has announced (what _item_index looks up, once).
-            said = {entry[0] for entry in announced if entry[1] == side}
-            said_double = _DOUBLE in self.turn_said
-            for b, bonus in enumerate(A.BONUSES):
-                if bonus in said:
-                    continue
-                if bonus in after_volat and "volat" in said:
-                    continue
-                if bonus == "volat" and said_double and not tournament:
-                    continue
-                if bonus == "ultimo" and count_pending:
+            # The bonuses this side may not announce now: those it has announced (what
+            # _item_index looks up, once), those a volat rules out, the volat after a double
+            # of this turn, the ultimo before a count owed.
+            barred = {entry[0] for entry in announced if entry[1] == side}
+            if "volat" in barred:
+                barred.update(("double", "trull", "kings") if tournament else ("double",))
+            if not tournament and _DOUBLE in self.turn_said:
+                barred.add("volat")
+            if count_pending:
+                barred.add("ultimo")
+            for action, bonus in _BONUS_IDS:
+                if bonus in barred:
                     continue
                 if bonus == "trull" and rules.trull_conventions and not self._trull_promise(p):
                     continue
-                acts.append(A.BONUS + b)
+                acts.append(action)
         max_kontra = rules.max_kontra
         kontra_ids = len(A.ITEMS)
         # The game (side D's), then every announced item: (item, owner, level).
@@ -511,7 +512,7 @@ class PaskievicsState:
         if action not in legal:
             raise IllegalAction(self._illegal_reason(action, legal), legal=self._names(legal))
         self._legal_memo = None
-        self._log.append(self._snapshot())
+        self._log.append(_MUTABLE_VALUES(self))  # _snapshot()
         p = self.to_act
         assert p is not None
         self.history.append(action)

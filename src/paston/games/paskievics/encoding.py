@@ -318,7 +318,7 @@ def encode_paskievics_state(
     phase = state.phase
     index = _PHASE_INDEX.get(phase)
     if index is not None:
-        ones[at["phase"] + index] = 1
+        ones[at["phase"] + index] = 1.0
     active_seats = state.active
     active = me in active_seats
     dealer = state.dealer
@@ -326,63 +326,61 @@ def encode_paskievics_state(
     if active:
         base = at["hand"]
         for card in state.hands[me]:
-            ones[base + card] = 1
+            ones[base + card] = 1.0
     received = state.received
     if received is not None and not (me == dealer and not active and state.rules.five_dealer_sees):
         base = at["talon_received"]
         for card in received[me]:
-            ones[base + card] = 1
+            ones[base + card] = 1.0
     discards = state.discards
     base = at["own_discard"]
     for card in discards[me]:
-        ones[base + card] = 1
+        ones[base + card] = 1.0
     discards_done = phase in _DISCARDS_DONE
     declarer = state.declarer
     if discards_done and declarer is not None:
         base = at["declarer_discarded_tarokks"]
         for card in _TAROKKS.intersection(discards[declarer]):
-            ones[base + card] = 1
+            ones[base + card] = 1.0
     called = state.called
     if called is not None:
-        ones[at["called"] + called] = 1
+        ones[at["called"] + called] = 1.0
 
     tricks = state.tricks
     if tricks or state.trick:
-        by_leader = _trick_rows(n, me, state.forehand)
-        won_by = tables.won_by
-        for leader, cards, winner in tricks:
-            rows = by_leader[leader]
-            won = won_by[winner]
-            for row, card in zip(rows, cards, strict=True):
-                ones[row + card] = 1
-                ones[won + card] = 1
-        rows = by_leader[tricks[-1][2] if tricks else state.forehand]
+        forehand = state.forehand
+        by_leader = _trick_rows(n, me, forehand)
+        if tricks:
+            start = at["played_by"]
+            region = _tricks_region(n, me, forehand, tricks, by_leader, tables.won_by, start)
+            ones[start : start + len(region)] = region
+        rows = by_leader[tricks[-1][2] if tricks else forehand]
         shift = at["trick"] - at["played_by"]
         for row, card in zip(rows, state.trick, strict=False):  # a trick under way
-            ones[row + shift + card] = 1
+            ones[row + shift + card] = 1.0
 
-    ones[entry["dealer"][dealer]] = 1
+    ones[entry["dealer"][dealer]] = 1.0
     to_act = state.to_act
     if to_act is not None:
-        ones[entry["to_act"][to_act]] = 1
+        ones[entry["to_act"][to_act]] = 1.0
     if declarer is not None:
-        ones[entry["declarer"][declarer]] = 1
+        ones[entry["declarer"][declarer]] = 1.0
     if phase != "raise":
         # Each seat's last auction word (a pass in the announcements counts too, as in the
         # view's encoding), which the state keeps up to date.
         bid_rows = tables.last_bid
         for actor, word in enumerate(state.last_words):
             if word >= 0:
-                ones[bid_rows[actor] + word] = 1
+                ones[bid_rows[actor] + word] = 1.0
     if state.contract is not None:
-        ones[at["contract"] + state.contract] = 1
+        ones[at["contract"] + state.contract] = 1.0
     invitation = state.invitation
     if invitation is not None:
         base = at["invitation"]
-        ones[base + tables.rel[invitation[1]]] = 1
+        ones[base + tables.rel[invitation[1]]] = 1.0
         shown = _SHOWN.get(invitation[0])
         if shown is not None:
-            ones[base + n + shown] = 1
+            ones[base + n + shown] = 1.0
     if received is not None:
         split = entry["talon_split"]
         for other, taken in enumerate(received):
@@ -401,12 +399,12 @@ def encode_paskievics_state(
         side_rows = tables.sides
         for other in active_seats:
             if over or other == me or partner_known or state.is_revealed(other):
-                ones[side_rows[other] + state.side(other)] = 1
+                ones[side_rows[other] + state.side(other)] = 1.0
     if partner_known:
         if state.partner is not None:
-            ones[entry["partner"][state.partner]] = 1
+            ones[entry["partner"][state.partner]] = 1.0
         if state.alone:
-            ones[at["partner"] + n] = 1
+            ones[at["partner"] + n] = 1.0
     announced = state.announced
     if announced:
         base = at["announced"]
@@ -414,19 +412,19 @@ def encode_paskievics_state(
         # Each side announces an item once (the engine's rule), so each row gets one entry.
         for item, side, by, level in announced:
             row = base + _ITEM_ROWS[item] + side * _SIDE_ROWS
-            ones[row + (level if level < _MAX_LEVEL else _MAX_LEVEL)] = 1
+            ones[row + (level if level < _MAX_LEVEL else _MAX_LEVEL)] = 1.0
             if by is not None:
-                ones[announcers[by]] = 1
+                ones[announcers[by]] = 1.0
     if called is not None and state.game_level is not None:
-        ones[at["game_kontra"] + min(state.game_level, _MAX_LEVEL)] = 1
+        ones[at["game_kontra"] + min(state.game_level, _MAX_LEVEL)] = 1.0
     count_rows = tables.tarokk_counts
     for other, count in state.counts:
-        ones[count_rows[other] + count] = 1
+        ones[count_rows[other] + count] = 1.0
     ones[at["tricks_done"]] = _NINTHS[len(tricks)]
     ones[at["multiplier"]] = _multiplier_entry(int(state.multiplier))
     thrown = _THROWN_INDEX.get(state.thrown_in) if state.thrown_in is not None else None
     if thrown is not None:
-        ones[at["thrown_in"] + thrown] = 1
+        ones[at["thrown_in"] + thrown] = 1.0
     if state.scores is not None:
         score_rows = entry["scores"]
         for other, score in enumerate(state.scores):
@@ -438,6 +436,43 @@ def encode_paskievics_state(
 @cache
 def _zeros(size: int) -> array[float]:
     return array("f", bytes(4 * size))
+
+
+#: Per table size and viewer: the finished tricks last encoded (the state's list itself,
+#: which actions replace rather than extend, its length and last trick, the forehand) and
+#: their ``played_by``…``won_by`` region. A learner's observations follow one deal, whose
+#: finished tricks change every fourth card only.
+_TRICKS_MEMO: dict[tuple[int, int], tuple[Any, int, Any, int, array[float]]] = {}
+
+
+def _tricks_region(
+    n: int,
+    me: int,
+    forehand: int,
+    tricks: list[tuple[int, tuple[int, ...], int]],
+    by_leader: dict[int, tuple[int, ...]],
+    won_by: tuple[int, ...],
+    start: int,
+) -> array[float]:
+    """The ``played_by``, ``trick`` (all 0) and ``won_by`` blocks of finished ``tricks``."""
+    memo = _TRICKS_MEMO.get((n, me))
+    if (
+        memo is not None
+        and memo[0] is tricks
+        and memo[1] == len(tricks)
+        and memo[2] is tricks[-1]
+        and memo[3] == forehand
+    ):
+        return memo[4]
+    region = array("f", _zeros(3 * n * NUM_CARDS))
+    for leader, cards, winner in tricks:
+        rows = by_leader[leader]
+        won = won_by[winner] - start
+        for row, card in zip(rows, cards, strict=True):
+            region[row - start + card] = 1.0
+            region[won + card] = 1.0
+    _TRICKS_MEMO[n, me] = (tricks, len(tricks), tricks[-1], forehand, region)
+    return region
 
 
 @cache

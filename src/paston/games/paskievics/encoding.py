@@ -407,14 +407,8 @@ def encode_paskievics_state(
             ones[at["partner"] + n] = 1.0
     announced = state.announced
     if announced:
-        base = at["announced"]
-        announcers = entry["announcers"]
-        # Each side announces an item once (the engine's rule), so each row gets one entry.
-        for item, side, by, level in announced:
-            row = base + _ITEM_ROWS[item] + side * _SIDE_ROWS
-            ones[row + (level if level < _MAX_LEVEL else _MAX_LEVEL)] = 1.0
-            if by is not None:
-                ones[announcers[by]] = 1.0
+        for index in _announced_entries(n, me, announced, at["announced"], entry["announcers"]):
+            ones[index] = 1.0
     if called is not None and state.game_level is not None:
         ones[at["game_kontra"] + min(state.game_level, _MAX_LEVEL)] = 1.0
     count_rows = tables.tarokk_counts
@@ -473,6 +467,30 @@ def _tricks_region(
             region[won + card] = 1.0
     _TRICKS_MEMO[n, me] = (tricks, len(tricks), tricks[-1], forehand, region)
     return region
+
+
+#: Per table size and viewer: the announcements list last encoded (the state's list itself,
+#: which actions replace rather than change, and its length) and the entries it sets.
+_ANNOUNCED_MEMO: dict[tuple[int, int], tuple[Any, int, tuple[int, ...]]] = {}
+
+
+def _announced_entries(
+    n: int, me: int, announced: list[list[Any]], base: int, announcers: tuple[int, ...]
+) -> tuple[int, ...]:
+    """The ``announced`` and ``announcers`` entries set by the announcements."""
+    memo = _ANNOUNCED_MEMO.get((n, me))
+    if memo is not None and memo[0] is announced and memo[1] == len(announced):
+        return memo[2]
+    entries: list[int] = []
+    # Each side announces an item once (the engine's rule), so each row gets one entry.
+    for item, side, by, level in announced:
+        row = base + _ITEM_ROWS[item] + side * _SIDE_ROWS
+        entries.append(row + (level if level < _MAX_LEVEL else _MAX_LEVEL))
+        if by is not None:
+            entries.append(announcers[by])
+    found = tuple(entries)
+    _ANNOUNCED_MEMO[n, me] = (announced, len(announced), found)
+    return found
 
 
 @cache

@@ -71,6 +71,11 @@ _BONUS_IDS = tuple((A.BONUS + b, bonus) for b, bonus in enumerate(A.BONUSES))
 _LAST_WORD_ID = A.LEVEL + len(A.LEVELS) - 1
 
 
+#: An ``announced`` list, its length, and per (side, ultimo held back, kontra cap) the kontra
+#: ids it offers.
+_KontraMemo = tuple[list[Any], int, dict[tuple[int, bool, int], tuple[int, ...]]]
+
+
 class PaskievicsState:
     """A deal from its dealt hands and talon to its scores.
 
@@ -143,6 +148,9 @@ class PaskievicsState:
         # The legal actions of the position as it stands, once asked for: apply and undo
         # drop it, and so does copy (a copy is often changed by hand: a sampled world).
         self._legal_memo: list[int] | None = None
+        # The kontra ids of _legal_announce per (side, ultimo held back) for one
+        # ``announced`` list (compared by identity: actions replace that list).
+        self._kontra_memo: _KontraMemo | None = None
 
     # ----------------------------------------------------------------- protocol basics
     @property
@@ -456,15 +464,23 @@ class PaskievicsState:
         # The game (side D's), then every announced item: (item, owner, level).
         if game_level < max_kontra and side == (D if game_level % 2 else O):
             acts.append(A.KONTRA + game_level * kontra_ids)
-        for item, owner, _by, level in announced:
-            if level >= max_kontra:
-                continue
-            entitled = owner if level % 2 else 1 - owner
-            if side != entitled:
-                continue
-            if item == "ultimo" and count_pending:
-                continue
-            acts.append(A.KONTRA + level * kontra_ids + _ITEM_INDEX[item])
+        if announced:
+            # The kontras of the announced items, worked out once per announcements list
+            # (actions replace it rather than change it) and side.
+            memo = self._kontra_memo
+            key = (side, count_pending, max_kontra)
+            if memo is None or memo[0] is not announced or memo[1] != len(announced):
+                memo = self._kontra_memo = (announced, len(announced), {})
+            kontras = memo[2].get(key)
+            if kontras is None:
+                kontras = memo[2][key] = tuple(
+                    A.KONTRA + level * kontra_ids + _ITEM_INDEX[item]
+                    for item, owner, _by, level in announced
+                    if level < max_kontra
+                    and side == (owner if level % 2 else 1 - owner)
+                    and not (item == "ultimo" and count_pending)
+                )
+            acts.extend(kontras)
         if not self._compulsory(p):
             acts.append(A.PASS)
         return acts

@@ -206,15 +206,16 @@ class PaskievicsState:
         if self.to_act is None:
             return []
         p = self.to_act
-        if self.phase == "bidding":
-            return self._legal_bidding(p)
-        if self.phase == "raise":
-            return [A.LEVEL + i for i in range(4)]
-        if self.phase == "discard":
-            return self._legal_discard(p)
-        if self.phase == "announce":
+        phase = self.phase  # the longest phases first
+        if phase == "announce":
             return self._legal_announce(p)
-        return [A.PLAY + c for c in self._legal_cards(p)]
+        if phase == "play":
+            return [A.PLAY + c for c in self._legal_cards(p)]
+        if phase == "bidding":
+            return self._legal_bidding(p)
+        if phase == "raise":
+            return [A.LEVEL + i for i in range(4)]
+        return self._legal_discard(p)  # discard
 
     # auction (§4.9)
     def _has_honour(self, p: int) -> bool:
@@ -537,17 +538,18 @@ class PaskievicsState:
             words = list(self.last_words)
             words[p] = action
             self.last_words = tuple(words)  # replaced, never changed: see _snapshot
-        if self.phase == "bidding":
+        phase = self.phase  # the longest phases first
+        if phase == "announce":
+            self._apply_announce(p, action)
+        elif phase == "play":
+            self._apply_play(p, action - A.PLAY)
+        elif phase == "bidding":
             self._apply_bid(p, action)
-        elif self.phase == "raise":
+        elif phase == "raise":
             self.contract = action - A.LEVEL
             self._hand_out_talon()
-        elif self.phase == "discard":
+        else:  # discard
             self._apply_discard(p, action)
-        elif self.phase == "announce":
-            self._apply_announce(p, action)
-        else:
-            self._apply_play(p, action - A.PLAY)
 
     def _snapshot(self) -> tuple[Any, ...]:
         """The values of the fields an action may change, in :data:`_MUTABLE`'s order. Actions

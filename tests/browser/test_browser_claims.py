@@ -87,3 +87,37 @@ def test_claims_rejected_answered_and_accepted(server: Server, new_page: Any) ->
     finally:
         for s in seats:
             s.close()
+
+
+def test_a_claim_asking_a_phone_is_brought_into_view(server: Server, new_page: Any) -> None:
+    """On a phone the claim panel lies below the table: a claim waiting for this page's answer
+    scrolls into view by itself, its Accept button focused (an unanswered claim lapses)."""
+    body = {"seats": [{"kind": "human"}] * 3, "seed": 11, "first_dealer": 0, "deal_pause": 0}
+    table = server.post("/api/tables", body)
+    tid = str(table["id"])
+    tokens = [server.post(f"/api/tables/{tid}/join", {"nickname": n})["token"] for n in "ABC"]
+    seats = [Seat(server, tid, tok) for tok in tokens]
+    _me, b, c = seats
+    page = new_page(390, 844)
+    page.goto(server.base + "/")
+    page.evaluate(f"localStorage.setItem('paston-token-{tid}', '{tokens[0]}')")
+    page.goto(f"{server.base}/t/{tid}")
+    page.wait_for_selector("#felt[data-seq]")
+    try:
+        drive(seats, lambda: b.in_play() or c.in_play())
+        claimer = b if b.in_play() else c
+        page.evaluate("window.scrollTo(0, 0)")
+        claimer.send({"type": "claim", "tricks": 1})
+        page.wait_for_selector("#claim-accept")
+        page.wait_for_function(
+            """() => {
+              const r = document.querySelector('#claim-accept').getBoundingClientRect();
+              return r.top >= 0 && r.bottom <= window.innerHeight;
+            }"""
+        )
+        assert page.evaluate("document.activeElement && document.activeElement.id") == (
+            "claim-accept"
+        )
+    finally:
+        for s in seats:
+            s.close()

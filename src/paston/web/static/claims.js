@@ -96,8 +96,20 @@ export function renderClaims(box, api) {
     const waiting = claim.waiting.map((s) => api.names()[s]).join(", ");
     html += `<p class="hint-text">${escapeHTML(t("claim.waiting", "Waiting for: {names}", { names: waiting }))}</p>`;
   }
+  // Redrawn on every state: keep the keyboard's place on an answer button.
+  const focused = shown.contains(document.activeElement) ? document.activeElement.id : "";
   shown.innerHTML = html;
   shown.dataset.seat = String(claim.seat);
+  if (focused) shown.querySelector(`#${focused}`)?.focus({ preventScroll: true });
+  // A claim waiting for this page's answer is brought into view once (on a phone the panel
+  // lies below the table, and an unanswered claim lapses): the buttons, not a scroll hunt.
+  const key = `${claim.seat}:${claim.expires}`;
+  if (me !== null && claim.waiting.includes(me) && box.dataset.shownClaim !== key) {
+    box.dataset.shownClaim = key;
+    const still = window.matchMedia?.("(prefers-reduced-motion: reduce)")?.matches;
+    shown.scrollIntoView({ block: "center", behavior: still ? "auto" : "smooth" });
+    shown.querySelector("#claim-accept")?.focus({ preventScroll: true });
+  }
 }
 
 /** The chat line for a `claim_result` message. */

@@ -16,6 +16,7 @@ RECORD_PILL = """() => {
     window.pillSeen = [];
     setInterval(() => {
         const f = document.querySelector('#felt');
+        if (!f) return; // the page is still loading
         const el = document.querySelector('#countdown');
         const shown = !!el && !el.hidden;
         window.pillSeen.push({
@@ -35,19 +36,29 @@ def test_the_bank_runs_after_the_move_time_then_the_server_moves(
     server: Server, new_page: Any
 ) -> None:
     bot = {"kind": "bot", "bot": "random"}
-    body = {"seats": [{"kind": "human"}, bot, bot], "move_timer": 3, "time_bank": 4}
+    # A move's time long enough for a loaded machine to draw the turn before it runs out.
+    body = {"seats": [{"kind": "human"}, bot, bot], "move_timer": 8, "time_bank": 4}
     tid = str(server.post("/api/tables", body)["id"])
     token = server.post(f"/api/tables/{tid}/join", {"nickname": "Ani"})["token"]
     page = new_page(1280, 860)
     page.goto(server.base + "/")
     page.evaluate(f"localStorage.setItem('paston-token-{tid}', '{token}')")
+    # The pill is recorded from the table page's first moment, so what it showed first on the
+    # person's turn is seen however slowly the page came up (a loaded machine).
+    page.add_init_script(f"({RECORD_PILL})()")
     page.goto(f"{server.base}/t/{tid}")
     page.wait_for_selector("#felt[data-seq]")
     wait_my_turn_or(page, "false")
-    page.evaluate(RECORD_PILL)
     start = felt(page)["seq"]
     # The person does nothing: the move's time, then the bank, then the server's move.
-    page.wait_for_function(f"window.pillSeen.some(s => s.seq !== '{start}')", timeout=60000)
+    # (records before the turn have older seqs: wait for a newer one after the turn's first)
+    page.wait_for_function(
+        f"""() => {{
+            const seen = window.pillSeen, i = seen.findIndex(s => s.seq === '{start}');
+            return i >= 0 && seen.slice(i).some(s => s.seq !== '{start}');
+        }}""",
+        timeout=60000,
+    )
     seen = page.evaluate("window.pillSeen")
     mine = [s for s in seen if s["seq"] == start and s["shown"]]
     assert mine and all(s["turn"] == "me" for s in mine)

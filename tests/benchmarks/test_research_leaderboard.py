@@ -1,0 +1,145 @@
+"""benchmarks/research_leaderboard.py: the table's structure, and the pairing with the field.
+
+The field bot in the candidate's seat must differ from the baseline (the field bot itself in
+that seat on the same cards, with the same seeds) by exactly 0, deal set by deal set: any
+slip in the pairing (other cards, other seeds, another seat) shows up as a non-zero figure.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from paston.bots.registry import _registered_for_tests
+
+SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "research_leaderboard.py"
+SEATS = {"paston": 3, "paris": 3, "paskievics": 4}
+
+
+@pytest.fixture(scope="module")
+def board() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("research_leaderboard", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _run(board: ModuleType, capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
+    assert board.main(list(argv)) == 0
+    out = capsys.readouterr().out
+    return {"stdout": out, "results": json.loads(out.strip().splitlines()[-1])}
+
+
+@pytest.mark.parametrize("game", ["paston", "paris", "paskievics"])
+def test_table_and_exact_pairing(
+    board: ModuleType, capsys: pytest.CaptureFixture[str], tmp_path: Path, game: str
+) -> None:
+    out = tmp_path / f"{game}.json"
+    ran = _run(board, capsys, "--game", game, "--only", "random", "--only", "heuristic",
+               "--sets", "2", "--out", str(out))  # fmt: skip
+    result = ran["results"][game]
+    assert result["field"] == "heuristic" and result["players"] == SEATS[game]
+    rows = {row["entry"]: row for row in result["rows"]}
+    assert set(rows) == {"random", "heuristic"}
+    field = rows["heuristic"]
+    # The field bot against itself: the same hands as the baseline, so exactly 0.
+    assert field["vs_field"] == 0.0 and field["vs_field_ci95"] == 0.0
+    assert field["mean_score"] == field["field_score"]
+    for row in rows.values():
+        assert row["sets"] == 2 and row["deals"] == 2 * SEATS[game]
+        assert row["capped_by"] == "sets"
+        assert row["decisions"] > 0
+        assert f"--game {game}" in row["command"] and f"--only {row['entry']}" in row["command"]
+    # The rows as written, best first, and the Markdown table printed with them.
+    assert json.loads(out.read_text())["rows"] == result["rows"]
+    lines = [line for line in ran["stdout"].splitlines() if line.startswith("|")]
+    header = [cell.strip() for cell in lines[0].strip("|").split("|")]
+    assert header[:4] == ["#", "entry", "mean score per deal", "vs field (paired)"]
+    assert header[-2:] == ["deals", "CPU s / decision (median)"]
+    assert ("mean place" in header) == (game == "paris")
+    assert len(lines) == 2 + 2  # header, rule, two entries
+    body = [[cell.strip() for cell in line.strip("|").split("|")] for line in lines[2:]]
+    assert [cells[0] for cells in body] == ["1", "2"]
+    field_cells = next(cells for cells in body if "`heuristic`" in cells[1])
+    assert "(the field)" in field_cells[1]
+    assert field_cells[3] == ("+0.000 ± 0.000" if game == "paris" else "+0.00 ± 0.00")
+    assert field_cells[header.index("deals")] == str(2 * SEATS[game])
+
+
+def test_only_replaces_its_row_and_keeps_the_others(
+    board: ModuleType, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    out = tmp_path / "paston.json"
+    _run(board, capsys, "--game", "paston", "--only", "random", "--only", "heuristic",
+         "--sets", "2", "--out", str(out))  # fmt: skip
+    first = {row["entry"]: row for row in json.loads(out.read_text())["rows"]}
+    again = _run(board, capsys, "--game", "paston", "--only", "random", "--sets", "2",
+                 "--out", str(out))  # fmt: skip
+    rows = {row["entry"]: row for row in again["results"]["paston"]["rows"]}
+    assert set(rows) == {"random", "heuristic"}
+    # The seeded hands again: the same figures (the time per decision aside).
+    for key in ("mean_score", "vs_field", "vs_field_ci95", "deals"):
+        assert rows["random"][key] == first["random"][key]
+
+
+def test_an_agent_through_the_hook(
+    board: ModuleType, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # A bot-like object (not a Bot) that plays as the field does: it too is exactly 0.
+    agent = tmp_path / "my_agent.py"
+    agent.write_text(
+        "from paston.bots import make_bot\n"
+        "class Agent:\n"
+        "    def __init__(self, inner):\n"
+        "        self.inner = inner\n"
+        "    def act(self, view):\n"
+        "        return self.inner.act(view)\n"
+        "def make(spec, seed=None, game=None):\n"
+        "    return Agent(make_bot(spec, seed=seed, game=game))\n"
+    )
+    try:
+        ran = _run(board, capsys, "--game", "paskievics", "--agent",
+                   f"mine={agent}:make:heuristic", "--only", "mine", "--sets", "2",
+                   "--no-write")  # fmt: skip
+    finally:
+        _registered_for_tests("paskievics").pop("mine", None)
+    (row,) = ran["results"]["paskievics"]["rows"]
+    assert row["entry"] == "mine" and row["kind"] == "agent"
+    assert row["vs_field"] == 0.0 and row["vs_field_ci95"] == 0.0
+    assert f"--agent mine={agent}:make:heuristic" in row["command"]
+    assert "(agent)" in ran["stdout"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--game", "paris", "--only", "oracle"], "no entry oracle for paris; entries: beginner"),
+        (["--game", "paston", "--only", "oracle"], "no entry oracle for paston"),
+        (["--game", "paston", "--agent", "x=nowhere"], "NAME=MODULE:FACTORY[:ARG]"),
+        (["--game", "paston", "--agent", "pimc=json:dumps"], "already a bot of paston"),
+        (["--game", "paston", "--agent", "y=no_such_module_here:f"], "cannot import module"),
+    ],
+)
+def test_bad_input_is_a_precise_error(
+    board: ModuleType, capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    assert board.main([*argv, "--sets", "1", "--no-write"]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_entries_cover_levels_and_bots(board: ModuleType) -> None:
+    entries = {e.name: e for e in board.entries_of("paston")}
+    assert "oracle" not in entries  # needs the whole deal
+    assert entries["casual"].alias_of == "heuristic"  # the same bot under a level's name
+    assert entries["beginner"].alias_of is None  # heuristic with mistakes: its own entry
+    assert {"random", "heuristic", "pimc", "wpimc", "search", "expert"} <= set(entries)
+    paris = {e.name: e for e in board.entries_of("paris")}
+    assert paris["strong"].alias_of is None and paris["expert"].alias_of == "dpimc"

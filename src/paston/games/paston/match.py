@@ -12,6 +12,7 @@ from .rules import DEFAULT_RULES, Rules
 from .scoring import apply_totals
 from .shuffle import deal_cards
 from .state import REDEAL, SCORED, Deal, deal_record
+from .view import MatchStanding
 
 __all__ = ["Game"]
 
@@ -78,6 +79,15 @@ class Game:
                 self._dealer = (self._dealer + 1) % 3
             self._deal_number += 1
             self._check_end()
+        # The deal in progress learns the standing it is played at (a deal read from a record
+        # is appended without :meth:`_stamp`): its seats' views carry it.
+        if self._settled < len(self.deals) and self.deals[self._settled].match is None:
+            self._stamp(self.deals[self._settled])
+
+    def _stamp(self, deal: Deal) -> None:
+        """Give ``deal`` the public standing it is played at: the totals so far, the target and
+        the deals scored (called with the game settled up to ``deal``)."""
+        deal.match = MatchStanding(self._totals, self.rules.target, self._deal_number - 1)
 
     def _check_end(self) -> None:
         target = self.rules.target
@@ -164,6 +174,7 @@ class Game:
             deal = deal_cards(dealer=dealer, first_deal=first, rules=self.rules, rng=self.rng)
         else:
             deal = Deal(hands, prikup, dealer=dealer, first_deal=first, rules=self.rules)
+        self._stamp(deal)
         self.deals.append(deal)
         return deal
 
@@ -176,6 +187,7 @@ class Game:
         """
         dealer, first = self.next_deal_setup()
         deal = deal_cards(dealer=dealer, first_deal=first, rules=self.rules, rng=rng)
+        self._stamp(deal)
         self.deals.append(deal)
         return deal
 
@@ -197,6 +209,7 @@ class Game:
             )
         if deal.first_deal != first:
             raise RecordError(f"first_deal must be {str(first).lower()} for this deal")
+        self._stamp(deal)
         self.deals.append(deal)
 
     def __repr__(self) -> str:

@@ -49,7 +49,7 @@ from .rules import DEFAULT_RULES, Rules, spade_run
 from .scoring import deal_scores, surrender_scores
 
 if TYPE_CHECKING:
-    from .view import SeatView
+    from .view import MatchStanding, SeatView
 
 __all__ = [
     "BIDDING",
@@ -151,6 +151,7 @@ class Deal:
         "hand_to_play",
         "hands",
         "leader",
+        "match",
         "meta",
         "n_active",
         "passed",
@@ -236,6 +237,9 @@ class Deal:
         self.seat_to_act = -1
         #: The record's ``meta`` tags when the deal was read from a record (kept, never read).
         self.meta: Any = None
+        #: The game's public standing before this deal (set by the game that deals it; ``None``
+        #: for a deal played alone): it reaches every seat's view.
+        self.match: MatchStanding | None = None
         if any(spade_run(m, self.rules) for m in masks):
             self._end_redeal("spade-run")
             return

@@ -12,7 +12,7 @@ from .rules import Rules, spade_run
 if TYPE_CHECKING:
     from .state import Deal
 
-__all__ = ["PublicTrick", "SeatView", "build_view", "public_action_text"]
+__all__ = ["MatchStanding", "PublicTrick", "SeatView", "build_view", "public_action_text"]
 
 #: How a discard by another seat appears in a view's history: the cards stay hidden.
 HIDDEN_DISCARD = "discard"
@@ -29,12 +29,26 @@ class PublicTrick:
 
 
 @dataclass(frozen=True, slots=True)
+class MatchStanding:
+    """The game a deal belongs to, as everybody at the table knows it (the score sheet):
+    each seat's running total before this deal, the target and the deals scored so far."""
+
+    totals: tuple[int, int, int]
+    target: int
+    deals_played: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"totals": list(self.totals), "target": self.target, "deals": self.deals_played}
+
+
+@dataclass(frozen=True, slots=True)
 class SeatView:
     """One seat's knowledge of a deal. Cards are card numbers (see :mod:`paston.cards`).
 
     ``history`` holds every action as ``(seat, notation)``; another seat's discard appears as
     the bare word ``discard``. ``open_hands`` are hands every seat may see (a spade run shown
-    before a redeal; both defending hands in the open lone-whist variant).
+    before a redeal; both defending hands in the open lone-whist variant). ``match`` is the
+    game's standing before this deal (public); ``None`` for a deal played alone (an arena's).
     """
 
     seat: int
@@ -68,6 +82,7 @@ class SeatView:
     open_hands: dict[int, tuple[int, ...]] = field(default_factory=dict)
     scores: tuple[int, int, int] | None = None
     redeal: str | None = None
+    match: MatchStanding | None = None
 
     @property
     def trump(self) -> int | None:
@@ -120,6 +135,7 @@ class SeatView:
             "open_hands": {str(s): names(h) for s, h in self.open_hands.items()},
             "scores": None if self.scores is None else list(self.scores),
             "redeal": self.redeal,
+            "match": None if self.match is None else self.match.to_json(),
         }
 
 
@@ -188,4 +204,5 @@ def build_view(deal: Deal, seat: int) -> SeatView:
         open_hands=open_hands,
         scores=deal.scores,
         redeal=deal.redeal_reason,
+        match=deal.match,
     )

@@ -26,6 +26,13 @@ bot keeps their weighted worlds and their card play and changes what a world is 
   others' scores there (the duplicate "advantage", ``bid_rival=1``, the objective of earlier
   versions) made it spoil -- climb over a contract another seat would make and then
   surrender, which nearly half of its won auctions ended in.
+* **The game to 121.** In a game (the view's ``match``: the running totals before this
+  deal) where some seat -- a rival or this one -- is within ``game_near`` points (50) of the
+  target, every phase values a deal by this seat's chance of winning the game after it
+  (:mod:`.game_value`, in points equivalent) instead of the scores above, and the surrender
+  guard is off: stopping a rival's contract that would take it to 121 with a −10 surrender
+  (a spoiling raise) is worth it there, and a seat near the target prefers the sure
+  contract. Far from the target, and in a deal played alone (an arena's), nothing changes.
 * **The defence plays for the table.** Whist and card play value a deal as
   ``own score - rival * mean(the others' scores)`` (``rival=1``): a defender helps to beat the
   declarer, as defenders do (``standings_play=false``: card play for its own score only).
@@ -41,7 +48,8 @@ decision; ``0`` = no limit.
 
 Options: those of ``wpimc`` plus ``rival`` (weight of the opponents' scores in the defence,
 0 to 2), ``bid_rival`` (the same in the auction, exchange and declaration, 0 to 2),
-``surrender_share`` (0 to 1), ``standings_play`` and ``budget``.
+``surrender_share`` (0 to 1), ``game_near`` (points from the target, 0 to 1000; 0 = never
+play for the game), ``standings_play`` and ``budget``.
 """
 
 from __future__ import annotations
@@ -71,6 +79,7 @@ from ..scoring import deal_scores, surrender_scores
 from ..solver import Position, legal_cards
 from ..state import BIDDING, DECLARE, DEFENCE, EXCHANGE
 from ..view import SeatView
+from .game_value import GameValue
 from .heuristic import HeuristicBot
 from .pimc import (
     TIE_BREAK,
@@ -119,11 +128,13 @@ class SearchBot(WeightedPimcBot):
         standings_play: bool = True,
         bid_rival: float = 0.0,
         surrender_share: float = 0.5,
+        game_near: float = 50.0,
         **options: int | float,
     ) -> None:
         super().__init__(seed=seed, **options)  # type: ignore[arg-type]
         for key, value, top in (("rival", rival, 2.0), ("bid_rival", bid_rival, 2.0),
-                                ("surrender_share", surrender_share, 1.0)):  # fmt: skip
+                                ("surrender_share", surrender_share, 1.0),
+                                ("game_near", game_near, 1000.0)):  # fmt: skip
             if isinstance(value, bool) or not isinstance(value, (int, float)):
                 raise ValueError(f"{key} must be a number from 0 to {top:g}, not {value!r}")
             if not 0.0 <= value <= top:
@@ -133,6 +144,11 @@ class SearchBot(WeightedPimcBot):
         self.rival = float(rival)
         self.bid_rival = float(bid_rival)
         self.surrender_share = float(surrender_share)
+        self.game_near = float(game_near)
+        #: The game's value of the decision being made, when it plays for the game (else None).
+        self._game: GameValue | None = None
+        #: The surrender guard of the decision being made (off when it plays for the game).
+        self._guard = self.surrender_share
         #: The weight of the others' scores in the decision being made (per phase).
         self._rival_now = self.bid_rival
         #: Per level, the share of the prikups after which declaring it would end in surrender
@@ -156,8 +172,20 @@ class SearchBot(WeightedPimcBot):
         self.rules_of_decision = view.rules
         # The defence plays for the table; the contract decisions for this seat's own score.
         self._rival_now = self.rival if view.phase in ("play", "defence") else self.bid_rival
+        self._game = self.game_value(view)
+        self._guard = self.surrender_share if self._game is None else 1.0
         self._deadline = cpu_clock() + self.budget if self.budget else 0.0
         return super().explain(view)
+
+    def game_value(self, view: SeatView) -> GameValue | None:
+        """The game's value when this decision plays for the game: in a game where some seat
+        is within ``game_near`` points of the target; ``None`` otherwise (module doc)."""
+        match = view.match
+        if match is None or not self.game_near:
+            return None
+        if max(match.totals) < match.target - self.game_near:
+            return None
+        return GameValue(match, view.seat, view.rules.target_tie == "draw")
 
     def _late(self, share: float = 0.5) -> bool:
         """Whether less than ``share`` of the decision's CPU budget is left."""
@@ -270,6 +298,8 @@ class SearchBot(WeightedPimcBot):
         return hit
 
     def _value(self, scores: Sequence[float], seat: int) -> float:
+        if self._game is not None and seat == self._game.seat:
+            return self._game.value(scores)
         return standing_value(scores, seat, self._rival_now)
 
     def _surrender_value(self, view: SeatView, bid: int) -> float:
@@ -358,7 +388,7 @@ class SearchBot(WeightedPimcBot):
                 own = won[seat] + split_defence(mine[c], theirs, remaining - t)
                 scores[seat] = defender_score(own, False, mult)
                 scores[other] = defender_score(defence - own, False, mult)
-            if self.standings_play:
+            if self.standings_play or self._game is not None:
                 out[c] = (self._value(scores, seat), own)
             else:
                 out[c] = (scores[seat], own)
@@ -511,7 +541,7 @@ class SearchBot(WeightedPimcBot):
         pass_value = self._rollouts(view, groups, PASS, best_as_declarer, declare_at, None)
         out = [Choice(PASS, pass_value, f"expected {pass_value:+.2f} after the others' bidding")]
         for lv in raise_to:
-            if view.bid and surrenders_at[lv] > self.surrender_share:
+            if view.bid and surrenders_at[lv] > self._guard:
                 # Outbidding another bidder into a contract it would then surrender: never.
                 v = min(pass_value, declare_at[lv]) - 1.0 - self.margin
                 share = 100 * surrenders_at[lv]
@@ -569,10 +599,10 @@ class SearchBot(WeightedPimcBot):
                 # Asked again (outbid): raise while declaring beats what passing was worth.
                 nxt = [a for a in deal.legal_actions() if a != PASS]
                 lv = min(a - BID_BASE for a in nxt) if nxt else 0
-                keep = pass_value if pass_value is not None else 0.0
+                keep = pass_value if pass_value is not None else self._value((0, 0, 0), seat)
                 go = bool(nxt) and declare_at.get(lv, -1e9) > keep
                 # Nor does it outbid into a likely surrender later in the auction.
-                go = go and self._surrenders_at.get(lv, 1.0) <= self.surrender_share
+                go = go and self._surrenders_at.get(lv, 1.0) <= self._guard
                 deal.apply(BID_BASE + lv if go else PASS)
             else:
                 deal.apply(_MODEL.act(deal.view(s)))

@@ -213,6 +213,19 @@ def _keys(hands: I64Array, cards: int, leader: int, ctx: I64Array) -> tuple[int,
     return k1, k2
 
 
+@njit(cache=True, nogil=True)
+def _slot(k1: int, k2: int, mask: int) -> int:
+    """The table slot of a key: every bit of both words mixed into the low bits (a plain
+    product's middle bits would ignore the leader, the context and the last cards' owners)."""
+    h = k1 * _HASH_A + k2
+    h ^= (h >> 31) & 0x1FFFFFFFF
+    h *= _HASH_B
+    h ^= (h >> 29) & 0x7FFFFFFFF
+    h *= _HASH_A
+    h ^= (h >> 32) & 0xFFFFFFFF
+    return h & mask
+
+
 # Not cached: numba's on-disk cache of a recursive function crashes when loaded (numba
 # issue #6061), so ``search`` and ``solve`` compile once per process (a few seconds).
 @njit(nogil=True)
@@ -263,7 +276,7 @@ def search(
             ncards += 1
         if ncards <= MAX_TT_CARDS:
             k1, k2 = _keys(hands, cards, leader, ctx)
-            slot = ((k1 * _HASH_A) ^ (k2 * _HASH_B)) >> 17 & ctx[C_TTMASK]
+            slot = _slot(k1, k2, ctx[C_TTMASK])
             if tt[slot, 0] == k1 and tt[slot, 1] == k2:
                 data = int(tt[slot, 2])
                 lo = data & 127

@@ -49,8 +49,9 @@ Usage::
     nice -n 10 .venv/bin/python benchmarks/research_leaderboard.py --game paston \
         --sets 100 --seconds 120 --chart docs/leaderboard_paston.png
     .venv/bin/python benchmarks/research_leaderboard.py --game paston --only pimc --sets 12
-    .venv/bin/python benchmarks/research_leaderboard.py --game paston \
-        --agent masked=examples/train_masked_policy.py:leaderboard_bot --only masked --sets 50
+    .venv/bin/python benchmarks/research_leaderboard.py --game paris --sets 50 \
+        --agent selfplay=examples/paris_policy.py:make_agent:build/paris_selfplay.npz \
+        --only selfplay
     .venv/bin/python benchmarks/research_leaderboard.py --game paris --report   # table only
     .venv/bin/python benchmarks/research_leaderboard.py --game paskievics --list
 """
@@ -148,6 +149,8 @@ def _load_module(target: str) -> Any:
             path = (Path.cwd() / path) if (Path.cwd() / path).exists() else ROOT / path
         if not path.is_file():
             raise BotSpecError(f"--agent: no such file {target!r}")
+        if str(path.parent) not in sys.path:
+            sys.path.insert(0, str(path.parent))  # its sibling modules, as a script has them
         spec = importlib.util.spec_from_file_location(f"_leaderboard_agent_{path.stem}", path)
         if spec is None or spec.loader is None:
             raise BotSpecError(f"--agent: cannot load {target!r} as Python")

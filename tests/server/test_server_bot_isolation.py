@@ -115,9 +115,10 @@ def test_a_table_hands_the_pool_seat_views_only(tmp_path: Path) -> None:
         runner = BotRunner(2)
         submit = runner._submit
 
-        def spy(job: BotJob) -> Any:
+        def spy(job: BotJob | None, *task: Any) -> Any:
+            assert job is not None, "only bots' decisions here: no claim was made"
             jobs.append(job)
-            return submit(job)
+            return submit(job, *task)
 
         runner._submit = spy  # type: ignore[method-assign]
         registry = TableRegistry(

@@ -7,6 +7,7 @@ a concession; a game without tricks offers no claim."""
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 from typing import Any
 
@@ -205,7 +206,9 @@ def test_bots_accept_exactly_the_claims_that_hold(thread_server: ThreadServer) -
             (me,) = await connect_all(thread_server.ws, table, seats)
             rng = random.Random(9)
             claims = 0
-            while claims < 4:
+            # Four claims at least, and on until both answers were met (the bots' cards are
+            # not seeded: four claims alone sometimes all hold or all fail).
+            while claims < 4 or (seen != {True, False} and claims < 40):
                 try:
                     await until([me], in_play, rng, limit=4000)
                 except MatchOver:
@@ -387,5 +390,116 @@ def test_an_unanswered_claim_expires_and_a_stand_in_answers_for_a_leaver(
         assert my_turn(claimer)
         for c in (claimer, silent):
             await c.close()
+
+    run(go())
+
+
+# ------------------------------------------------------------------ where the checks run
+
+
+def _card_play_state(game: str, seed: int) -> Any:
+    """A deal of ``game`` played at random into its card play (some tricks left)."""
+    info = get_game(game)
+    hooks = info.table.claims
+    assert hooks is not None
+    rng = random.Random(seed)
+    match = info.new_match(info.default_seats, info.parse_rules({}), 0)
+    while True:
+        state = match.next_state(rng)
+        while state.to_act is not None and hooks.tricks_left(state) == 0:
+            state.apply(rng.choice(list(state.legal_actions())))
+        if state.to_act is not None:
+            return state
+
+
+def test_a_claim_check_runs_in_the_bot_pool_charged_to_the_claimer() -> None:
+    """The exhaustive check and the play-out are jobs of the bot pool (a worker process of
+    ``paston serve``), charged to the claimer's bot-CPU budget, with the same answers as the
+    searches run here."""
+    from paston.server.bot_budget import CpuBudget
+    from paston.server.bots_runner import BotRunner
+    from paston.server.claims import check_in_pool, line_in_pool
+
+    async def main() -> None:
+        runner = BotRunner(1, processes=True, budget=CpuBudget(0.0, 100.0))
+        assert runner.budget is not None
+        try:
+            for game in ("paston", "paskievics"):
+                hooks = get_game(game).table.claims
+                assert hooks is not None
+                state = _card_play_state(game, 4)
+                seat = state.to_act
+                left = hooks.tricks_left(state)
+                before = runner.budget.left("A")
+                for tricks in (1, left):
+                    check = await runner.compute(
+                        "t", "A", check_in_pool, game, state.copy(), seat, tricks
+                    )
+                    assert check.pid != os.getpid() and check.pid in runner.worker_pids()
+                    try:
+                        expected: bool | None = guaranteed(state, seat, tricks, hooks)
+                    except OutOfBudget:
+                        expected = None
+                    assert check.result is expected
+                line = await runner.compute("t", "A", line_in_pool, game, state.copy(), seat, 1)
+                assert line.result == claim_line(state, seat, 1, hooks)
+                assert line.result, "a claim of one trick has a line"
+                # Charged once the job is over (the callback runs in the loop).
+                await asyncio.sleep(0.05)
+                assert runner.budget.left("A") < before
+                assert runner.budget.left("B") == 100.0
+        finally:
+            runner.close()
+
+    asyncio.run(main())
+
+
+def test_a_claimer_whose_bot_budget_is_spent_is_not_believed(
+    thread_server: ThreadServer,
+) -> None:
+    """A client who spent its bot-CPU budget gets no exhaustive check: the bots cannot be
+    sure of its claim, and reject it even where it holds (a claim costs the server what a
+    bot's thinking costs, and is paid for alike)."""
+    from paston.server.bot_budget import CpuBudget
+
+    async def go() -> None:
+        bot = {"kind": "bot", "bot": "random"}
+        body = {
+            "game": "paston",
+            "seats": [{"kind": "human"}, bot, bot],
+            "seed": 3,
+            "first_dealer": 0,
+        }
+        table, seats = await new_table(thread_server.url, body, ["me"])
+        (me,) = await connect_all(thread_server.ws, table, seats)
+        hooks = get_game("paston").table.claims
+        assert hooks is not None
+        rng = random.Random(5)
+        live = table_state(thread_server, table)
+        runner = live.runner
+        saved = runner.budget
+        try:
+            for _ in range(60):
+                await until([me], in_play, rng, limit=4000)
+                assert me.state is not None
+                truth = live.in_progress.copy()
+                try:
+                    holds = guaranteed(truth, me.seat, 1, hooks)
+                except OutOfBudget:
+                    holds = False
+                if holds:
+                    break
+                await act(me, rng.choice(me.state["view"]["legal"]))
+            else:
+                raise AssertionError("no certain claim of one trick came up")
+            runner.budget = CpuBudget(0.0, 1e-9)
+            runner.budget.charge(live.bot_client(me.seat, "claim"), 1.0)
+            mark = len(me.messages)
+            await me.send({"type": "claim", "tricks": 1})
+            result = await me.wait_for(lambda m: m["type"] == "claim_result", mark)
+            assert result["accepted"] is False and result["reason"] == "rejected"
+        finally:
+            runner.budget = saved
+        await me.close()
 
     run(go())

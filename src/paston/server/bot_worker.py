@@ -29,7 +29,7 @@ from typing import Any
 from ..bots.base import Bot
 from ..bots.registry import make_bot
 
-__all__ = ["BotAnswer", "BotCache", "BotJob", "init_worker", "run_in_worker"]
+__all__ = ["BotAnswer", "BotCache", "BotJob", "init_worker", "run_in_worker", "run_task_in_worker"]
 
 #: Bots one worker keeps built (least recently used dropped first): a few tables' seats. A
 #: dropped bot is built again at its next decision (milliseconds next to a search's thinking).
@@ -146,3 +146,19 @@ def _die_with_parent(parent: int, every: float = 1.0) -> None:
 def run_in_worker(job: BotJob) -> BotAnswer:
     """The pool's task: ``job`` decided by this process's bots, its CPU time measured."""
     return _CACHE.run(job, time.process_time)
+
+
+def run_task(
+    task: Callable[..., Any], args: tuple[Any, ...], clock: Callable[[], float]
+) -> BotAnswer:
+    """A server computation that is not a bot's decision (a claim's exhaustive check), run
+    where the bots run so that it waits its client's turn and is charged to its budget."""
+    start = clock()
+    result = task(*args)
+    return BotAnswer(result, clock() - start, os.getpid())
+
+
+def run_task_in_worker(task: Callable[..., Any], args: tuple[Any, ...]) -> BotAnswer:
+    """The pool's task for :func:`run_task` in a worker process (``task`` is a module-level
+    function and ``args`` pickle: they cross the process boundary)."""
+    return run_task(task, args, time.process_time)

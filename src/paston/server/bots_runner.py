@@ -20,6 +20,9 @@ own limit) instead of piling up more work.
 
 Every job's CPU time is charged to its client's :class:`~.bot_budget.CpuBudget`; a client
 whose budget is spent gets its decisions from the game's ``casual`` level until it refills.
+The server's other searches on a client's behalf (a claim's exhaustive check and its
+play-out, :mod:`paston.server.claims`) are jobs of the same pool (:meth:`BotRunner.compute`):
+same slot per table, same turns, same budget.
 """
 
 from __future__ import annotations
@@ -32,16 +35,25 @@ import multiprocessing
 import os
 import time
 from collections import OrderedDict, deque
+from collections.abc import Callable
 from concurrent.futures import Executor, Future
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, replace
 from typing import Any
 
 from .bot_budget import CpuBudget
-from .bot_worker import BotAnswer, BotCache, BotJob, init_worker, run_in_worker
+from .bot_worker import (
+    BotAnswer,
+    BotCache,
+    BotJob,
+    init_worker,
+    run_in_worker,
+    run_task,
+    run_task_in_worker,
+)
 from .edge import EdgeSettings
 
-__all__ = ["BotBusy", "BotJob", "BotRunner", "BotTimeout", "Decision", "fallback_spec"]
+__all__ = ["BotAnswer", "BotBusy", "BotJob", "BotRunner", "BotTimeout", "Decision", "fallback_spec"]
 
 log = logging.getLogger("paston.server")
 
@@ -207,8 +219,15 @@ class BotRunner:
                 )
         return self._pool
 
-    def _submit(self, job: BotJob) -> Future[BotAnswer]:
+    def _submit(
+        self, job: BotJob | None, task: Callable[..., Any] | None, args: tuple[Any, ...]
+    ) -> Future[BotAnswer]:
         pool = self._executor()
+        if job is None:
+            assert task is not None
+            if self.processes:
+                return pool.submit(run_task_in_worker, task, args)
+            return pool.submit(run_task, task, args, time.thread_time)
         if self.processes:
             return pool.submit(run_in_worker, job)
         return pool.submit(self._cache.run, job, time.thread_time)
@@ -237,10 +256,36 @@ class BotRunner:
             if cheap != job.spec:
                 self.budget.fallbacks += 1
                 job, fell_back = replace(job, spec=cheap), True
+        answer = await self._in_slot(job.table, client, job, None, (), limit)
+        return Decision(answer.result, job.spec, answer.cpu, answer.pid, fell_back)
+
+    async def compute(
+        self,
+        table_id: str,
+        client: str,
+        task: Callable[..., Any],
+        *args: Any,
+        limit: float | None = None,
+    ) -> BotAnswer:
+        """A server computation for ``table_id`` that is not a bot's decision (a claim's
+        exhaustive check) run as a bot job is: in the table's one slot, after ``client``'s
+        turn at the fair gate, its CPU time charged to ``client``'s budget. In process mode
+        ``task`` must be a module-level function and ``args`` must pickle. Raises as
+        :meth:`decide` does."""
+        return await self._in_slot(table_id, client, None, task, args, limit)
+
+    async def _in_slot(
+        self,
+        table_id: str,
+        client: str,
+        job: BotJob | None,
+        task: Callable[..., Any] | None,
+        args: tuple[Any, ...],
+        limit: float | None,
+    ) -> BotAnswer:
         limit = limit or self.decision_limit
         loop = asyncio.get_running_loop()
         deadline = loop.time() + limit
-        table_id = job.table
         lock = self._locks.setdefault(table_id, asyncio.Lock())
         async with lock:
             previous = self._running.get(table_id)
@@ -257,10 +302,10 @@ class BotRunner:
                 raise BotTimeout(f"no worker free within {limit:g} s") from None
             try:
                 try:
-                    future = self._submit(job)
+                    future = self._submit(job, task, args)
                 except BrokenProcessPool:
                     self._replace_pool()  # a worker died since the last job: a fresh pool
-                    future = self._submit(job)
+                    future = self._submit(job, task, args)
             except BaseException:
                 self._gate.release()
                 raise
@@ -270,13 +315,13 @@ class BotRunner:
                 lambda done: _call_in(loop, self._finished, table_id, client, pool, done)
             )
             try:
-                answer = await asyncio.wait_for(
+                return await asyncio.wait_for(
                     asyncio.shield(asyncio.wrap_future(future)),
                     max(0.0, deadline - loop.time()),
                 )
             except TimeoutError:
-                raise BotTimeout(f"no decision within {limit:g} s") from None
-            return Decision(answer.result, job.spec, answer.cpu, answer.pid, fell_back)
+                what = "decision" if job is not None else "answer"
+                raise BotTimeout(f"no {what} within {limit:g} s") from None
 
     def _finished(
         self, table_id: str, client: str, pool: Executor | None, future: Future[Any]

@@ -12,17 +12,18 @@ plain. One rejection, or no answer in :data:`CLAIM_ANSWER_S` seconds: play goes 
 
 A game offers claims through its table hooks' ``claims`` (:class:`~paston.core.hooks.table.
 ClaimHooks`); this module never names a game. A pending claim lives in memory only (a restart
-forgets it and play goes on).
+forgets it and play goes on). The searches run in the server's bot pool (:meth:`~paston.
+server.bots_runner.BotRunner.compute`), charged to the claimer like its bots' thinking.
 """
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..core.hooks.table import ClaimHooks
 from ..core.protocol import State
+from .bots_runner import BotBusy, BotTimeout
 
 if TYPE_CHECKING:
     from .table import Conn, Table
@@ -177,6 +178,30 @@ def claim_hooks(table: Table) -> ClaimHooks | None:
     return hooks.claims if hooks is not None else None
 
 
+def _hooks_of(game: str) -> ClaimHooks:
+    from ..core.registry import get_game
+    from .views import table_hooks
+
+    hooks = table_hooks(get_game(game))
+    if hooks is None or hooks.claims is None:
+        raise ValueError(f"game {game!r} has no claims")
+    return hooks.claims
+
+
+def check_in_pool(game: str, state: State, seat: int, tricks: int) -> bool | None:
+    """The bot pool's task for a new claim: :func:`guaranteed` on the true deal (``None``:
+    too big to know). Module-level and named by game, so a worker process can run it."""
+    try:
+        return guaranteed(state, seat, tricks, _hooks_of(game))
+    except OutOfBudget:
+        return None
+
+
+def line_in_pool(game: str, state: State, seat: int, tricks: int) -> list[int]:
+    """The bot pool's task for an accepted claim: :func:`claim_line`."""
+    return claim_line(state, seat, tricks, _hooks_of(game))
+
+
 def claimable(table: Table, seat: int | None) -> int | None:
     """The most tricks ``seat`` may claim now (``None``: no claim now)."""
     hooks = claim_hooks(table)
@@ -251,11 +276,21 @@ async def make_claim(table: Table, conn: Conn, msg: dict[str, Any]) -> None:
         table.broadcast_state()
         copy = state.copy()
     table.wake.set()
-    # The exhaustive check runs off the event loop, the table's lock free meanwhile.
-    try:
-        holds: bool | None = await asyncio.to_thread(guaranteed, copy, seat, tricks, hooks)
-    except OutOfBudget:
-        holds = None
+    # The exhaustive check runs in the bot pool, the table's lock free meanwhile: it waits
+    # the claimer's turn there and is charged to the claimer's bot-CPU budget, so claims
+    # cannot buy one client more of the server than bots can. A spent budget, a busy slot or
+    # a check past its time: the bots cannot be sure, and reject.
+    client = table.bot_client(seat, "claim")
+    holds: bool | None = None
+    budget = table.runner.budget
+    if budget is None or budget.allows(client):
+        try:
+            answer = await table.runner.compute(
+                table.id, client, check_in_pool, table.info.name, copy, seat, tricks
+            )
+            holds = answer.result
+        except (BotBusy, BotTimeout):
+            holds = None
     async with table.lock:
         if table.claim is not claim:
             return
@@ -357,9 +392,16 @@ async def _settle(table: Table, claim: Claim) -> None:
         _end(table, claim, False, "hand_moved", None)
         return
     claim.resolving = True
-    line: list[int] = await asyncio.to_thread(
-        claim_line, state.copy(), claim.seat, claim.tricks, hooks
-    )
+    # Everybody accepted: the play-out is owed whatever the claimer's budget (it is bounded
+    # as the check is), and is charged to it.
+    client = table.bot_client(claim.seat, "claim")
+    try:
+        answer = await table.runner.compute(
+            table.id, client, line_in_pool, table.info.name, state.copy(), claim.seat, claim.tricks
+        )
+        line: list[int] = answer.result
+    except (BotBusy, BotTimeout):
+        line = []
     claim.resolving = False
     state = table.in_progress
     if state is None or table.game_seq != claim.game_seq or not line:

@@ -20,7 +20,10 @@ Reported, with 95 % intervals (normal approximation over the deal sets):
 
 ``--games N --game-arena "A,B,C"`` also plays N duplicate game sets to 121 (one seeded game
 per seating, six games a set): each bot's share of the games won and bot 0's wins minus
-bot 1's per game, paired by set.
+bot 1's per game, paired by set, and between game arenas with the same field bot 0's share
+of the wins, paired by set (``search`` against ``search:game_near=0``: playing for the game
+near 121 or not). In a game every seat's view carries the standing (``view.match``: the
+totals before the deal), which the expert reads; the single deals have none.
 
 Usage (screening, then a long run on a shared machine)::
 
@@ -270,6 +273,13 @@ def report_lines(results: dict[str, Any]) -> list[str]:
             f"[games {name}] {g['games']} games to 121: won {shares}; draws {g['draws']}; "
             f"bot 0 - bot 1 wins per game {d:+.3f} ± {ci:.3f}"
         )
+    for c in game_comparisons(results):
+        d, ci = c["diff"]
+        lines.append(
+            f"  games: {split_specs(c['a'])[0]} - {split_specs(c['b'])[0]} (share of the games "
+            f"won against {','.join(split_specs(c['a'])[1:])}): {100 * d:+.1f} ± {100 * ci:.1f}"
+            f" points, paired over {c['games']} games"
+        )
     return lines
 
 
@@ -289,6 +299,26 @@ def game_summary(specs: list[str], sets: list[list[int]]) -> dict[str, Any]:
     }
 
 
+def game_comparisons(results: dict[str, Any]) -> list[dict[str, Any]]:
+    """Bot 0's share of the games won in each game arena minus that in every other with the
+    same field, paired by game set (the first ``n`` sets both have)."""
+    games = results.get("games", {})
+    names = [n for n, g in games.items() if g]
+    out = []
+    for a, b in itertools.combinations(names, 2):
+        if split_specs(a)[1:] != split_specs(b)[1:]:
+            continue
+        n = min(len(games[a]), len(games[b]))
+        if n < 2:
+            continue
+        diffs = [
+            (sum(w == 0 for w in x) - sum(w == 0 for w in y)) / len(x)
+            for x, y in zip(games[a][:n], games[b][:n], strict=True)
+        ]
+        out.append({"a": a, "b": b, "sets": n, "games": 6 * n, "diff": mean_ci(diffs)})
+    return out
+
+
 def summaries(results: dict[str, Any]) -> dict[str, Any]:
     return {
         "seed": results["seed"],
@@ -301,6 +331,7 @@ def summaries(results: dict[str, Any]) -> dict[str, Any]:
         "games": {
             n: game_summary(split_specs(n), g) for n, g in results.get("games", {}).items() if g
         },
+        "game_comparisons": game_comparisons(results),
     }
 
 

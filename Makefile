@@ -56,10 +56,12 @@ contracts: $(STAMP)
 # worker's main thread, which the asyncio-based server tests cannot share. A browser test
 # that fails is run once more (and named in the summary as rerun, -rR) as a last guard for a
 # loaded machine; a test that fails twice fails the build. Tests wait as hang guards, never
-# against the clock: a rerun named there is a test to fix.
+# against the clock: a rerun named there is a test to fix (its first failure is printed
+# under "first failures of rerun tests"). The slowest tests are listed, to keep the suite
+# within CI's time.
 pytest: $(STAMP)
-	$(VENV)/bin/pytest -q -n 2 --timeout 600 -m "not browser"
-	$(VENV)/bin/pytest -q -rR -n 2 --timeout 600 -m browser --reruns 1 --reruns-delay 2
+	$(VENV)/bin/pytest -q -n 2 --timeout 600 --durations 15 -m "not browser"
+	$(VENV)/bin/pytest -q -rR -n 2 --timeout 600 --durations 10 -m browser --reruns 1 --reruns-delay 2
 
 bench: $(STAMP)
 	$(PY) benchmarks/engine_speed.py

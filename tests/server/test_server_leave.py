@@ -91,3 +91,43 @@ def test_the_last_person_leaving_closes_the_table(thread_server: ThreadServer) -
         await me.close()
 
     asyncio.run(asyncio.wait_for(go(), 60))
+
+
+def test_a_restart_keeps_the_leaver_away_and_their_return(thread_server: ThreadServer) -> None:
+    """A leave is logged: the table rebuilt from its log (a restart) still has the stand-in
+    playing for the leaver at once, and a return with the token is logged too."""
+    from paston.server.retention import load_events
+    from paston.server.table import Table
+
+    async def rebuilt(table: str) -> Table:
+        live = thread_server.app.state.registry.tables[table]
+        fresh = Table(table, live.settings, live.created, live.store, runner=live.runner)
+        fresh.replay(await asyncio.to_thread(load_events, live.store, table))
+        return fresh
+
+    async def go() -> None:
+        body = {
+            "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "random"}],
+            "grace": 3600,
+        }
+        table, seats = await new_table(thread_server.url, body, ["stays", "goes"])
+        stays, goes = [await Client.connect(thread_server.ws, table, t, s) for s, t in seats]
+        for c in (stays, goes):
+            await c.wait_for(lambda m: m["type"] == "state" and m["table"]["status"] == "playing")
+        fresh = await rebuilt(table)
+        assert not fresh.seats[goes.seat].left
+        mark = len(stays.messages)
+        await goes.send({"type": "leave"})
+        await stays.wait_for(lambda m: m["type"] == "left", mark)
+        fresh = await rebuilt(table)
+        assert fresh.seats[goes.seat].left
+        assert fresh._stand_in_active(goes.seat, fresh.clock())  # at once, not after grace
+        assert not fresh._stand_in_active(stays.seat, fresh.clock())
+        back = await Client.connect(thread_server.ws, table, seats[1][1], seats[1][0])
+        await back.wait_for(lambda m: m["type"] == "state")
+        fresh = await rebuilt(table)
+        assert not fresh.seats[goes.seat].left
+        for c in (stays, back):
+            await c.close()
+
+    asyncio.run(asyncio.wait_for(go(), 120))

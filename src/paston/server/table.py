@@ -268,6 +268,12 @@ class Table:
                     "channel": channel,
                 }
                 (self.spectator_chat if channel == SPECTATORS else self.chat).append(line)
+        elif kind == "left":
+            # Logged so that a restart keeps the stand-in playing at once for the leaver.
+            left = self.seats[data["seat"]]
+            left.left, left.away_since = True, data["at"]
+        elif kind == "back":
+            self.seats[data["seat"]].left = False
         elif kind == "closed":
             self.closed_reason = data.get("reason", "closed")
         elif kind != "created":
@@ -667,9 +673,10 @@ class Table:
             self.conns.add(conn)
             if conn.seat is not None:
                 s = self.seats[conn.seat]
+                if s.left:  # back at the table with the seat's token
+                    await self._commit("back", {"seat": conn.seat})
                 s.sockets += 1
                 s.away_since = None
-                s.left = False  # back at the table with the seat's token
                 conn.nickname = s.nickname
                 self.last_person = self.clock()
             # The newcomer gets its full state; everybody else a small presence event.
@@ -1198,8 +1205,7 @@ class Table:
         async with self.lock:
             s = self.seats[seat]
             now = self.clock()
-            s.left = True
-            s.away_since = now
+            await self._commit("left", {"seat": seat, "at": now})
             self.announce(
                 {"type": "left", "seq": self.seq, "seat": seat, "nickname": s.nickname, "at": now}
             )

@@ -1,0 +1,150 @@
+"""BatchedPaskievics: action for action the main engine's deals, and its array contract."""
+
+from __future__ import annotations
+
+import gymnasium as gym
+import numpy as np
+import pytest
+from gymnasium import spaces
+
+import paston.env  # noqa: F401 - registers paston/Paskievics-v0
+from paston.games.paskievics.batched import BatchedPaskievics
+from paston.games.paskievics.batched.check import compare_all, compare_with_engine, rule_variants
+from paston.games.paskievics.compact_actions import NUM_COMPACT_ACTIONS
+from paston.games.paskievics.rules import DEFAULT_RULES, PaskievicsRules
+
+
+def test_a_checked_run_over_every_rule_variant_and_both_table_sizes() -> None:
+    agreement = compare_all(200, seed=7)
+    assert agreement.games >= 200
+    assert agreement.variants == 2 * len(list(rule_variants(seed=7)))
+    assert agreement.steps > 100 * agreement.games // 2
+
+
+@pytest.mark.parametrize("players", [4, 5])
+def test_default_rules_agree_on_many_deals(players: int) -> None:
+    agreement = compare_with_engine(60, players=players, batch=12, seed=players)
+    assert agreement.games >= 60
+    assert agreement.thrown_in < agreement.games
+
+
+def test_rule_variants_cover_every_deal_flag() -> None:
+    variants = list(rule_variants(mixtures=0))
+    assert variants[0] == DEFAULT_RULES
+    changed = {name for rules in variants[1:] for name in rules.to_dict()}
+    assert {"free_call", "self_call", "max_kontra", "trull_conventions"} <= changed
+    assert "game_deals" not in changed and "players" not in changed
+
+
+@pytest.mark.parametrize("players", [4, 5])
+def test_shapes_match_the_compact_gym_env(players: int) -> None:
+    env = BatchedPaskievics(3, players=players, seed=2)
+    obs, mask = env.reset()
+    single = gym.make("paston/Paskievics-v0", players=players, compact_actions=True)
+    assert isinstance(single.action_space, spaces.Discrete)
+    assert obs.shape == (3, env.observation_size)
+    assert obs.shape[1:] == single.observation_space.shape
+    assert mask.shape == (3, NUM_COMPACT_ACTIONS) == (3, int(single.action_space.n))
+    assert obs.dtype == np.float32 and mask.dtype == np.bool_
+    assert mask.any(axis=1).all()
+    obs, mask, reward, done = env.step(env.random_actions())
+    assert reward.shape == (3, players) and done.shape == (3,)
+    single.close()
+
+
+def test_auto_reset_pays_once_and_deals_afresh() -> None:
+    env = BatchedPaskievics(8, seed=3)
+    env.reset()
+    ended = 0
+    paid_then_cleared = False
+    for _ in range(400):
+        before = env.deal_of(0)
+        _obs, mask, reward, done = env.step(env.random_actions())
+        assert mask.any(axis=1).all()  # a fresh deal at once: always someone to act
+        if done[0]:
+            ended += 1
+            assert env.deal_of(0) != before
+            assert env.to_act[0] == (env.deal_of(0)[2] + 1) % 4  # forehand bids first
+            _obs, _mask, reward, done = env.step(env.random_actions())
+            if not done[0]:
+                assert not reward[0].any()
+                paid_then_cleared = True
+        else:
+            assert not reward[0].any()
+    assert ended >= 2 and paid_then_cleared
+
+
+def test_the_same_seed_plays_the_same_deals() -> None:
+    one, two = BatchedPaskievics(4, seed=9), BatchedPaskievics(4, seed=9)
+    a, _ = one.reset()
+    b, _ = two.reset()
+    assert np.array_equal(a, b)
+    for _ in range(50):
+        actions = one.random_actions()
+        two.random_actions()
+        a, *_ = one.step(actions)
+        b, *_ = two.step(actions)
+        assert np.array_equal(a, b)
+
+
+def test_an_illegal_action_is_refused_and_nothing_moves() -> None:
+    env = BatchedPaskievics(2, seed=1)
+    obs, mask = env.reset()
+    kept = obs.copy()
+    actions = env.random_actions()
+    illegal = int(np.flatnonzero(~mask[1])[0])
+    actions[1] = illegal
+    with pytest.raises(ValueError, match=r"deal 1: action .* is not legal for seat \d; legal:"):
+        env.step(actions)
+    assert np.array_equal(env.obs, kept)
+    with pytest.raises(ValueError, match="actions must be 2 integers"):
+        env.step(np.zeros(3, dtype=np.int64))
+
+
+def test_bad_arguments_get_precise_errors() -> None:
+    with pytest.raises(ValueError, match="4 or 5 players, not 3"):
+        BatchedPaskievics(2, players=3)
+    with pytest.raises(ValueError, match="positive number of deals"):
+        BatchedPaskievics(0)
+    with pytest.raises(ValueError, match="seed must be"):
+        BatchedPaskievics(1, seed=-1)
+    with pytest.raises(RuntimeError, match="reset"):
+        BatchedPaskievics(1).step([0])
+
+
+def test_rules_follow_the_table_size_and_normalized_rewards_are_scaled() -> None:
+    env = BatchedPaskievics(1, players=5, rules={"max_kontra": 2}, normalize_reward=True)
+    assert env.rules == PaskievicsRules(players=5, max_kontra=2)
+    assert env.reward_scale == pytest.approx(0.01)
+    agreement = compare_with_engine(20, players=5, rules=env.rules, normalize_reward=True)
+    assert agreement.games >= 20
+
+
+def test_without_observations_the_masks_stay_the_same() -> None:
+    seen, bare = BatchedPaskievics(4, seed=5), BatchedPaskievics(4, seed=5, observe=False)
+    _, m1 = seen.reset()
+    obs, m2 = bare.reset()
+    assert not obs.any() and np.array_equal(m1, m2)
+    for _ in range(30):
+        actions = seen.random_actions()
+        bare.random_actions()
+        _, m1, r1, _ = seen.step(actions)
+        obs, m2, r2, _ = bare.step(actions)
+        assert np.array_equal(m1, m2) and np.array_equal(r1, r2) and not obs.any()
+
+
+def test_the_checker_catches_a_kernel_that_plays_other_rules(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import paston.games.paskievics.batched as batched
+
+    real = batched.rules_array
+
+    def one_kontra_only(rules: PaskievicsRules, observe: bool = True) -> np.ndarray:
+        out = real(rules, observe)
+        out[batched.k.R_MAX_KONTRA] = 1
+        return out
+
+    monkeypatch.setattr(batched, "rules_array", one_kontra_only)
+    with pytest.raises(AssertionError, match="the masks differ"):
+        compare_with_engine(200, seed=1)

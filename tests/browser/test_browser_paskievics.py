@@ -4,7 +4,6 @@ announcements, the cards) to the game-over dialog, and the page shows what the v
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pytest
@@ -146,7 +145,6 @@ def test_a_whole_paskievics_game_by_clicking(server: Server, new_page: Any, seat
     watcher = new_page()
     watcher.goto(f"{server.base}/t/{table_id}?watch=1")
     watcher.wait_for_selector('#felt[data-seat="spectator"][data-seq]')
-    started = time.monotonic()
     sent: list[str] = []
     seen_phases: set[str] = set()
     sat_out = 0
@@ -160,7 +158,6 @@ def test_a_whole_paskievics_game_by_clicking(server: Server, new_page: Any, seat
         sent.append(take_turn(page))
     else:
         pytest.fail("the game did not end in 400 moves")
-    assert time.monotonic() - started < 60
 
     # The game-over dialog names the winner and the totals, which are the server's.
     dialog = page.locator("#gameover-dialog")

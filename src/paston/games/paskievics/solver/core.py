@@ -53,7 +53,9 @@ C_HOLD = 1  # bit p set: place p must hold the Pagát back
 C_TTMASK = 2  # table slots - 1
 C_GEN = 3  # generation, part of every key
 C_NODES = 4  # nodes visited (diagnostics)
-C_SIZE = 5
+C_MOVES = 5  # move lists: 9 cards and 9 priorities per ply, the root's ply first
+MAX_PLIES = 40
+C_SIZE = C_MOVES + 18 * MAX_PLIES
 
 MAX_TT_CARDS = 32  # two owner bits per remaining card must fit one int64
 _HASH_A = 0x5851F42D4C957F2D
@@ -241,9 +243,11 @@ def search(
     ctx: I64Array,
     tt: I64Array,
     points: I64Array,
+    ply: int = 0,
 ) -> int:
     """Side D's card points from here on (current trick included), fail-soft in
-    ``(alpha, beta)``. ``hands`` and ``trick`` are restored before returning."""
+    ``(alpha, beta)``; ``ply`` counts the cards played since the root (it picks this node's
+    move list in ``ctx``). ``hands`` and ``trick`` are restored before returning."""
     ctx[C_NODES] += 1
     seat = (leader + ncard) & 3
     sides = ctx[C_SIDES]
@@ -300,8 +304,8 @@ def search(
     legal = representatives(legal, alive)
 
     # ordering: collect the moves with a priority, best first
-    moves = np.empty(9, np.int64)
-    prio = np.empty(9, np.int64)
+    # this ply's move list lives in ctx (an array per node would be allocated on the heap)
+    base = C_MOVES + 18 * ply
     n = 0
     win_i = _winner_index(trick, ncard) if ncard > 0 else 0
     best_card = trick[win_i] if ncard > 0 else -1
@@ -321,18 +325,18 @@ def search(
         else:
             p = 100 - pts * 4
         j = n
-        while j > 0 and prio[j - 1] < p:
-            moves[j] = moves[j - 1]
-            prio[j] = prio[j - 1]
+        while j > 0 and ctx[base + 8 + j] < p:
+            ctx[base + j] = ctx[base + j - 1]
+            ctx[base + 9 + j] = ctx[base + 8 + j]
             j -= 1
-        moves[j] = c
-        prio[j] = p
+        ctx[base + j] = c
+        ctx[base + 9 + j] = p
         n += 1
 
     best = -1 if maxing else 1000
     chosen = -1
     for i in range(n):
-        c = moves[i]
+        c = ctx[base + i]
         bit = 1 << c
         hands[seat] ^= bit
         trick[ncard] = c
@@ -346,14 +350,16 @@ def search(
             t2 = trick[2]
             v = gain + search(
                 hands, trick, 0, w, alive & ~gone, rem - pts, alpha - gain, beta - gain,
-                ctx, tt, points,
+                ctx, tt, points, ply + 1,
             )  # fmt: skip
             # the child overwrote the trick slots: put this trick back for the siblings
             trick[0] = t0
             trick[1] = t1
             trick[2] = t2
         else:
-            v = search(hands, trick, ncard + 1, leader, alive, rem, alpha, beta, ctx, tt, points)
+            v = search(
+                hands, trick, ncard + 1, leader, alive, rem, alpha, beta, ctx, tt, points, ply + 1
+            )
         hands[seat] ^= bit
         trick[ncard] = c
         if maxing:

@@ -6,9 +6,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from paston.games.paston.batched import BatchedPaston
+from paston.games.paston.batched import BatchedPaston, kernel
 from paston.games.paston.batched.check import compare_with_engine
+from paston.games.paston.encoding import encode
 from paston.games.paston.rules import Rules
+from paston.games.paston.state import Deal
 
 
 def test_agrees_with_the_engine_on_500_deals() -> None:
@@ -37,6 +39,57 @@ def test_agrees_under_variants(rules: Rules, recall: bool, first: bool) -> None:
         120, batch=32, seed=5, rules=rules, perfect_recall=recall, first_deal=first
     )
     assert agreement.deals >= 120
+
+
+def test_low_bit_finds_every_card() -> None:
+    for card in range(32):
+        assert kernel.low_bit(1 << card) == card
+        assert kernel.low_bit((1 << card) | (0xFFFF_FFFF & ~((2 << card) - 1))) == card
+
+
+def test_an_observation_sets_far_fewer_entries_than_its_marks_hold() -> None:
+    # A step clears only the entries listed in the row's marks; their count must never
+    # reach the room the marks array has.
+    env = BatchedPaston(64, seed=3)
+    env.reset()
+    most = 0
+    for _ in range(300):
+        obs, *_ = env.step(env.random_actions())
+        counts = env._marks[:, 0]
+        assert (counts == np.count_nonzero(obs, axis=1)).all()
+        most = max(most, int(counts.max()))
+    assert 0 < most < kernel.MAX_MARKS
+
+
+def test_reset_clears_what_the_caller_wrote_into_the_arrays() -> None:
+    env = BatchedPaston(4, seed=9)
+    obs, mask = env.reset()
+    obs[:] = 7.0
+    mask[:] = 1
+    obs, mask = env.reset()
+    for i in range(4):
+        deal = Deal(*env.deal_of(i), rules=env.rules)
+        seat = deal.seat_to_act
+        assert seat is not None
+        assert np.array_equal(obs[i], encode(deal.view(seat), env.layout))
+        assert sorted(deal.legal_actions()) == np.flatnonzero(mask[i]).tolist()
+
+
+def test_load_rewrites_a_row_in_use() -> None:
+    # A loaded deal's observation replaces the row's old one whole (no entry of the old
+    # deal is left set).
+    env = BatchedPaston(2, seed=4)
+    env.reset()
+    for _ in range(25):
+        env.step(env.random_actions())
+    source = BatchedPaston(1, seed=8)
+    source.reset()
+    hands, prikup, dealer, first = source.deal_of(0)
+    env.load(0, hands, prikup, dealer, first)
+    deal = Deal(hands, prikup, dealer, first, rules=env.rules)
+    seat = deal.seat_to_act
+    assert seat is not None
+    assert np.array_equal(env.obs[0], encode(deal.view(seat), env.layout))
 
 
 def test_auto_reset_and_shapes() -> None:

@@ -88,6 +88,9 @@ class BatchedPaston:
         self._offsets = layout_offsets(self.layout)
         self._st = np.zeros((n, k.NCOLS), dtype=np.int64)
         self.obs = np.zeros((n, self.layout.size), dtype=np.float32)
+        # The entries each observation row has set (a count, then their indices), so that a
+        # step clears only those rather than the whole row (:func:`.kernel.write_obs`).
+        self._marks = np.zeros((n, k.MARKS_SIZE), dtype=np.int64)
         self.mask = np.zeros((n, NUM_ACTIONS), dtype=np.int8)
         self.reward = np.zeros((n, 3), dtype=np.float32)
         self.done = np.zeros(n, dtype=np.bool_)
@@ -109,10 +112,19 @@ class BatchedPaston:
         if not self._started:
             k.seed_rng(self._seed)
             self._started = True
-        self.mask[:] = 0  # (in case the caller wrote into it)
+        self.obs[:] = 0.0  # (in case the caller wrote into them)
+        self._marks[:, 0] = 0
+        self.mask[:] = 0
         self._nlegal[:] = 0
         k.reset_all(
-            self._st, self._rules, self._offsets, self.obs, self.mask, self._legal, self._nlegal
+            self._st,
+            self._rules,
+            self._offsets,
+            self.obs,
+            self._marks,
+            self.mask,
+            self._legal,
+            self._nlegal,
         )
         self.done[:] = False
         self.reward[:] = 0.0
@@ -127,7 +139,11 @@ class BatchedPaston:
         npt.NDArray[np.bool_],
     ]:
         """Take ``actions[i]`` in deal ``i`` for the seat to act: ``(obs, mask, reward,
-        done)``. Raises ``ValueError`` naming the first deal whose action is not legal."""
+        done)``. Raises ``ValueError`` naming the first deal whose action is not legal.
+
+        The arrays are the engine's own, updated in place: copy what you keep, and write
+        into none of them (a step clears only the entries it set the step before; ``reset``
+        clears them whole)."""
         if not self._started:
             raise RuntimeError("call reset() before step()")
         acts = np.asarray(actions)
@@ -149,6 +165,7 @@ class BatchedPaston:
             self._rules,
             self._offsets,
             self.obs,
+            self._marks,
             self.mask,
             self.reward,
             self.done,
@@ -173,7 +190,7 @@ class BatchedPaston:
         if row[k.PHASE] >= k.SCORED:
             raise ValueError(f"deal {i} is thrown in before the auction: nothing to play")
         self._started = True
-        k.write_obs(row, row[k.TO_ACT], self._offsets, self.obs[i])
+        k.write_obs(row, row[k.TO_ACT], self._offsets, self.obs[i], self._marks[i])
         k.refresh_mask(row, self._rules, self.mask[i], self._legal[i], self._nlegal, i)
 
     def deal_of(self, i: int) -> tuple[tuple[int, int, int], int, int, bool]:

@@ -1,7 +1,14 @@
-"""Checks the batched engine against the main engine, action for action (tests, benchmark)."""
+"""Checks the batched engine against the main engine, action for action (tests, benchmark).
+
+.venv/bin/python -m paston.games.paston.batched.check [--deals 10000] [--seed 0]
+    [--no-recall] [--first-deal]
+"""
 
 from __future__ import annotations
 
+import argparse
+import sys
+import time
 from dataclasses import dataclass
 
 import numpy as np
@@ -11,7 +18,7 @@ from ..rules import Rules
 from ..state import Deal
 from . import BatchedPaston
 
-__all__ = ["Agreement", "compare_with_engine"]
+__all__ = ["Agreement", "compare_with_engine", "main"]
 
 
 @dataclass(frozen=True)
@@ -68,3 +75,37 @@ def compare_with_engine(
                 mirror[i] = Deal(*env.deal_of(i), rules=env.rules)
                 finished += 1
     return Agreement(deals=finished, steps=steps)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m paston.games.paston.batched.check",
+        description="Check BatchedPaston against the main engine, action for action.",
+    )
+    parser.add_argument("--deals", type=int, default=10_000, help="deals in all (default 10000)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--batch", type=int, default=64, help="deals stepped together")
+    parser.add_argument(
+        "--no-recall", action="store_true", help="the layout without the trick history"
+    )
+    parser.add_argument("--first-deal", action="store_true", help="the J♠/7♠ first-deal rule")
+    args = parser.parse_args(argv)
+    if args.deals < 1 or args.batch < 1:
+        parser.error("--deals and --batch must be positive")
+    start = time.monotonic()
+    agreement = compare_with_engine(
+        args.deals,
+        batch=args.batch,
+        seed=args.seed,
+        perfect_recall=not args.no_recall,
+        first_deal=args.first_deal,
+    )
+    print(
+        f"agreement: {agreement.deals:,} deals, {agreement.steps:,} steps, every step equal "
+        f"(seat to act, mask, observation, scores; {time.monotonic() - start:.0f} s)"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -96,7 +96,7 @@ def seed_rng(seed: int) -> None:
     np.random.seed(seed)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _popcount(x: int) -> int:
     n = 0
     while x:
@@ -105,7 +105,24 @@ def _popcount(x: int) -> int:
     return n
 
 
-@njit(cache=True, nogil=True)
+# The index of a 32-bit power of two: its product with a de Bruijn constant has a distinct
+# top five bits (bits 27 to 31) for each, which this table maps back.
+_DE_BRUIJN = 0x077CB531
+_BIT_OF = np.array(
+    [0, 1, 28, 2, 29, 14, 24, 3, 30, 22, 20, 15, 25, 17, 4, 8,
+     31, 27, 13, 23, 21, 19, 16, 7, 26, 12, 18, 6, 11, 5, 10, 9],
+    dtype=np.int64,
+)  # fmt: skip
+
+
+@njit(cache=True, nogil=True, inline="always")
+def low_bit(mask: int) -> int:
+    """The index of the lowest set bit of a non-zero card mask (cards 0 to 31)."""
+    out: int = _BIT_OF[(((mask & -mask) * _DE_BRUIJN) >> 27) & 31]
+    return out
+
+
+@njit(cache=True, nogil=True, inline="always")
 def _spade_run(hand: int, mode: int) -> bool:
     if mode == 0 or hand & SPADE_RUN != SPADE_RUN:
         return False
@@ -116,7 +133,7 @@ def _spade_run(hand: int, mode: int) -> bool:
     return not (has_k == 1 and has_a == 1)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _marker_holder(row: I64) -> int:
     for marker in (4, 0):  # J♠, then 7♠
         for s in range(3):
@@ -175,7 +192,7 @@ def deal_new(row: I64, rules: I64) -> None:
 # ----------------------------------------------------------------- legal actions
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _play_mask(row: I64, rules: I64) -> int:
     hand: int = row[H + row[HTP]]
     if row[TLEN] == 0:
@@ -244,7 +261,7 @@ def write_mask(row: I64, rules: I64, mask: NDArray[np.int8]) -> None:
 MAX_LEGAL = 72
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def legal_list(row: I64, rules: I64, out: I64) -> int:
     """Write the legal actions of the seat to act into ``out`` (the ids :func:`write_mask`
     sets); how many there are (0 once the deal is over)."""
@@ -252,10 +269,10 @@ def legal_list(row: I64, rules: I64, out: I64) -> int:
     n = 0
     if phase == PLAY:
         cards = _play_mask(row, rules)
-        for c in range(32):
-            if (cards >> c) & 1:
-                out[n] = c
-                n += 1
+        while cards:
+            out[n] = low_bit(cards)
+            n += 1
+            cards &= cards - 1
     elif phase == BIDDING:
         out[0] = PASS
         n = 1
@@ -290,7 +307,7 @@ def legal_list(row: I64, rules: I64, out: I64) -> int:
     return n
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def refresh_mask(row: I64, rules: I64, mask: NDArray[np.int8], legal: I64,
                  nlegal: I64, i: int) -> None:  # fmt: skip
     """Row ``i``'s legal list and mask: only the ids set before are cleared (a whole mask
@@ -306,14 +323,14 @@ def refresh_mask(row: I64, rules: I64, mask: NDArray[np.int8], legal: I64,
 # ----------------------------------------------------------------- applying an action
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _end(row: I64, phase: int) -> None:
     row[PHASE] = phase
     row[TO_ACT] = -1
     row[HTP] = -1
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _start_exchange(row: I64, declarer: int) -> None:
     row[DECL] = declarer
     row[H + declarer] |= row[PRIKUP]
@@ -321,7 +338,7 @@ def _start_exchange(row: I64, declarer: int) -> None:
     row[TO_ACT] = declarer
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _defender_base(tricks: int, lone: bool) -> int:
     if tricks == 0:
         return -10
@@ -332,7 +349,7 @@ def _defender_base(tricks: int, lone: bool) -> int:
     return 10 * (tricks - 2)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _score(row: I64, rules: I64) -> None:
     contract = row[CONTRACT]
     decl = row[DECL]
@@ -352,7 +369,7 @@ def _score(row: I64, rules: I64) -> None:
     _end(row, SCORED)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def apply(row: I64, action: int, rules: I64) -> None:
     """Take a legal ``action`` for the seat to act (the caller checked it with the mask)."""
     phase = row[PHASE]
@@ -440,7 +457,7 @@ def apply(row: I64, action: int, rules: I64) -> None:
         row[TO_ACT] = decl
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _play(row: I64, card: int) -> None:
     seat = row[HTP]
     bit = np.int64(1) << card
@@ -485,94 +502,129 @@ def _play(row: I64, card: int) -> None:
 
 # ----------------------------------------------------------------- the observation
 
+#: The most entries one observation sets (hand 12, dealt 10, bids 15, passes 18, played 30,
+#: trick history 30 and its leaders 10, the rest 28 at most), with room to spare: a marks
+#: array holds the count, then the entries (see :func:`write_obs`).
+MAX_MARKS = 192
+MARKS_SIZE = MAX_MARKS + 1
 
-@njit(cache=True, nogil=True)
-def _cards(out: NDArray[np.float32], base: int, mask: int) -> None:
-    for c in range(32):
-        if (mask >> c) & 1:
-            out[base + c] = 1.0
+
+@njit(cache=True, nogil=True, inline="always")
+def _mark(out: NDArray[np.float32], marks: I64, n: int, i: int) -> int:
+    """Set ``out[i]`` and note it as the ``n + 1``-th entry set; ``n + 1``."""
+    out[i] = 1.0
+    n += 1
+    marks[n] = i
+    return n
 
 
-@njit(cache=True, nogil=True)
-def write_obs(row: I64, v: int, off: I64, out: NDArray[np.float32]) -> None:
+@njit(cache=True, nogil=True, inline="always")
+def _cards(out: NDArray[np.float32], marks: I64, n: int, base: int, mask: int) -> int:
+    while mask:
+        n = _mark(out, marks, n, base + low_bit(mask))
+        mask &= mask - 1
+    return n
+
+
+@njit(cache=True, nogil=True, inline="always")
+def clear_obs(out: NDArray[np.float32], marks: I64) -> None:
+    """Zero the entries :func:`write_obs` set last (``marks`` lists them) and forget them."""
+    for j in range(1, marks[0] + 1):
+        out[marks[j]] = 0.0
+    marks[0] = 0
+
+
+@njit(cache=True, nogil=True, inline="always")
+def write_obs(row: I64, v: int, off: I64, out: NDArray[np.float32], marks: I64) -> None:
     """``encode`` of seat ``v``'s view of the deal (during play or the bidding; the open
-    lone-whist variant's open hands are not written: it is refused)."""
-    out[:] = 0.0
-    out[off[O_SEAT] + v] = 1.0
-    out[off[O_PHASE] + row[PHASE] + 1] = 1.0
-    out[off[O_DEALER] + (row[DEALER] - v) % 3] = 1.0
-    out[off[O_FIRST]] = float(row[FIRST])
+    lone-whist variant's open hands are not written: it is refused).
+
+    ``out`` must hold the observation this function wrote last with the same ``marks`` (or
+    zeros, with ``marks[0] == 0``): only the entries listed in ``marks`` are cleared (a whole
+    observation cleared costs more than the entries it sets, about a hundred of 1,528), and
+    the ones set now are listed instead."""
+    clear_obs(out, marks)
+    n = 0
+    n = _mark(out, marks, n, off[O_SEAT] + v)
+    n = _mark(out, marks, n, off[O_PHASE] + row[PHASE] + 1)
+    n = _mark(out, marks, n, off[O_DEALER] + (row[DEALER] - v) % 3)
+    if row[FIRST]:
+        n = _mark(out, marks, n, off[O_FIRST])
     if row[FB] >= 0:
-        out[off[O_FB] + (row[FB] - v) % 3] = 1.0
+        n = _mark(out, marks, n, off[O_FB] + (row[FB] - v) % 3)
     if row[TO_ACT] >= 0:
-        out[off[O_TO_ACT] + (row[TO_ACT] - v) % 3] = 1.0
+        n = _mark(out, marks, n, off[O_TO_ACT] + (row[TO_ACT] - v) % 3)
     if row[HTP] >= 0:
-        out[off[O_HTP] + (row[HTP] - v) % 3] = 1.0
+        n = _mark(out, marks, n, off[O_HTP] + (row[HTP] - v) % 3)
     if off[O_HAND] >= 0:
-        _cards(out, off[O_HAND], row[H + v])
-        _cards(out, off[O_DEALT], row[DEALT + v])
+        n = _cards(out, marks, n, off[O_HAND], row[H + v])
+        n = _cards(out, marks, n, off[O_DEALT], row[DEALT + v])
     for s in range(3):
         r = (s - v) % 3
-        for level in range(5):
-            if (row[BIDS + s] >> level) & 1:
-                out[off[O_BIDS] + r * 5 + level] = 1.0
-        for level in range(6):
-            if (row[PASSES + s] >> level) & 1:
-                out[off[O_PASSES] + r * 6 + level] = 1.0
-        _cards(out, off[O_PLAYED] + r * 32, row[PLAYED + s])
-        out[off[O_WON] + r * 11 + row[WON + s]] = 1.0
-    out[off[O_BID] + row[BID]] = 1.0
+        bids = row[BIDS + s]
+        while bids:
+            n = _mark(out, marks, n, off[O_BIDS] + r * 5 + low_bit(bids))
+            bids &= bids - 1
+        passes = row[PASSES + s]
+        while passes:
+            n = _mark(out, marks, n, off[O_PASSES] + r * 6 + low_bit(passes))
+            passes &= passes - 1
+        n = _cards(out, marks, n, off[O_PLAYED] + r * 32, row[PLAYED + s])
+        n = _mark(out, marks, n, off[O_WON] + r * 11 + row[WON + s])
+    n = _mark(out, marks, n, off[O_BID] + row[BID])
     decl = row[DECL]
     if decl >= 0:
-        out[off[O_ALLPASS]] = float(row[ALLPASS])
-        out[off[O_DECL] + (decl - v) % 3] = 1.0
+        if row[ALLPASS]:
+            n = _mark(out, marks, n, off[O_ALLPASS])
+        n = _mark(out, marks, n, off[O_DECL] + (decl - v) % 3)
         if decl == v and off[O_PRIKUP] >= 0:
-            _cards(out, off[O_PRIKUP], row[PRIKUP])
-            _cards(out, off[O_DISC], row[DISC])
+            n = _cards(out, marks, n, off[O_PRIKUP], row[PRIKUP])
+            n = _cards(out, marks, n, off[O_DISC], row[DISC])
     if row[PHASE] == SCORED and row[CONTRACT] == 0:  # scored before a contract: surrendered
-        out[off[O_SURR]] = 1.0
+        n = _mark(out, marks, n, off[O_SURR])
     if row[CONTRACT]:
-        out[off[O_CONTRACT] + row[CONTRACT] - 1] = 1.0
-        out[off[O_TRUMP] + row[TRUMP]] = 1.0
+        n = _mark(out, marks, n, off[O_CONTRACT] + row[CONTRACT] - 1)
+        n = _mark(out, marks, n, off[O_TRUMP] + row[TRUMP])
     for k in range(row[NDEF]):
-        s = row[DEF + 2 * k]
-        out[off[O_DEF] + ((s - v) % 3) * 2 + (0 if row[DEF + 2 * k + 1] else 1)] = 1.0
+        word = 0 if row[DEF + 2 * k + 1] else 1
+        n = _mark(out, marks, n, off[O_DEF] + ((row[DEF + 2 * k] - v) % 3) * 2 + word)
     whisters = row[WHISTERS]
     if whisters:
         for s in range(3):
             if row[NACTIVE] == 3 or s == decl or (whisters >> s) & 1:
-                out[off[O_ACTIVE] + (s - v) % 3] = 1.0
+                n = _mark(out, marks, n, off[O_ACTIVE] + (s - v) % 3)
     for p in range(row[TLEN]):
-        out[off[O_TRICK] + p * 32 + row[TCARD + p]] = 1.0
+        n = _mark(out, marks, n, off[O_TRICK] + p * 32 + row[TCARD + p])
     if row[LEADER] >= 0:
-        out[off[O_LEADER] + (row[LEADER] - v) % 3] = 1.0
+        n = _mark(out, marks, n, off[O_LEADER] + (row[LEADER] - v) % 3)
     if off[O_HIST] >= 0:
         for t in range(row[NTRICKS]):
+            base = off[O_HIST] + t * 96
             for p in range(3):
                 c = row[HIST + 3 * t + p]
                 if c >= 0:
-                    r = (row[HSEAT + 3 * t + p] - v) % 3
-                    out[off[O_HIST] + t * 96 + r * 32 + c] = 1.0
-            out[off[O_HLEAD] + t * 3 + (row[HLEAD + t] - v) % 3] = 1.0
+                    n = _mark(out, marks, n, base + ((row[HSEAT + 3 * t + p] - v) % 3) * 32 + c)
+            n = _mark(out, marks, n, off[O_HLEAD] + t * 3 + (row[HLEAD + t] - v) % 3)
+    marks[0] = n
 
 
 # ----------------------------------------------------------------- the batch
 
 
 @njit(cache=True, nogil=True)
-def reset_all(st: I64, rules: I64, off: I64, obs: NDArray[np.float32],
+def reset_all(st: I64, rules: I64, off: I64, obs: NDArray[np.float32], marks: I64,
               mask: NDArray[np.int8], legal: I64, nlegal: I64) -> None:  # fmt: skip
-    """Deal every row afresh; the observation, mask and legal list of each deal's first
-    seat to act."""
+    """Deal every row afresh; the observation (``marks[i]``: the entries row ``i``'s sets,
+    see :func:`write_obs`), mask and legal list of each deal's first seat to act."""
     for i in range(st.shape[0]):
         deal_new(st[i], rules)
-        write_obs(st[i], st[i, TO_ACT], off, obs[i])
+        write_obs(st[i], st[i, TO_ACT], off, obs[i], marks[i])
         refresh_mask(st[i], rules, mask[i], legal[i], nlegal, i)
 
 
 @njit(cache=True, nogil=True)
 def step_all(st: I64, actions: I64, rules: I64, off: I64, obs: NDArray[np.float32],
-             mask: NDArray[np.int8], reward: NDArray[np.float32],
+             marks: I64, mask: NDArray[np.int8], reward: NDArray[np.float32],
              done: NDArray[np.bool_], legal: I64, nlegal: I64) -> None:  # fmt: skip
     """Apply ``actions[i]`` to row ``i`` (checked legal by the caller); a deal that ends pays
     its scores into ``reward[i]``, sets ``done[i]`` and is dealt afresh at once."""
@@ -587,7 +639,7 @@ def step_all(st: I64, actions: I64, rules: I64, off: I64, obs: NDArray[np.float3
         else:
             reward[i, 0] = reward[i, 1] = reward[i, 2] = 0.0
             done[i] = False
-        write_obs(row, row[TO_ACT], off, obs[i])
+        write_obs(row, row[TO_ACT], off, obs[i], marks[i])
         refresh_mask(row, rules, mask[i], legal[i], nlegal, i)
 
 

@@ -59,7 +59,8 @@ MAX_LEGAL = k.MAX_LEGAL
 LEGAL = HIST + MAX_HIST  # scratch: the legal actions of the seat to act
 NMASKED = LEGAL + MAX_LEGAL  # how many ids the learner's mask holds, and which:
 MASKED = NMASKED + 1
-OBS_SIZE = MASKED + MAX_LEGAL  # the observation's length
+MARKS = MASKED + MAX_LEGAL  # the entries the observation has set (:func:`.kernel.write_obs`)
+OBS_SIZE = MARKS + k.MARKS_SIZE  # the observation's length
 BUF_SIZE = OBS_SIZE + 1
 #: ``step_deal``'s code once the deal is over (plus the phase id); below it: the phase id.
 OVER = 8
@@ -135,7 +136,8 @@ def _observe(buf: I64, obs: F32, mask: I8) -> int:
     the legal ones set; action 0 alone once the deal is over); the phase id, plus
     :data:`OVER` once the deal is over."""
     row = buf[: k.NCOLS]
-    k.write_obs(row, buf[SEAT], buf[OFFS : OFFS + len(k.FIELD_NAMES)], obs)
+    offsets = buf[OFFS : OFFS + len(k.FIELD_NAMES)]
+    k.write_obs(row, buf[SEAT], offsets, obs, buf[MARKS : MARKS + k.MARKS_SIZE])
     for i in range(buf[NMASKED]):
         mask[buf[MASKED + i]] = 0
     phase: int = row[k.PHASE]

@@ -10,6 +10,11 @@ earlier one. The baseline, in the same process, is the brute-force minimax on th
 It also times the ``pimc`` bot's card decisions (``--pimc-deals`` deals, the bot at every
 seat, default settings; decisions with one legal card are not counted).
 
+Parts alone: ``--only-values`` (nodes and CPU of every legal card's value, what PIMC asks in a
+world, ``--values N --values-tricks K``), ``--only-full`` (one solve per full deal, nodes and
+CPU), ``--only-pimc`` (the bot's decision times; ``--pimc-settings exact_cards=7`` to time
+other settings).
+
 Usage::
 
     nice -n 10 .venv/bin/python benchmarks/paskievics_solver.py --deals 12 --endings 400 \
@@ -81,16 +86,20 @@ def card_values_nodes(seed: int, tricks: int, count: int) -> dict[str, object]:
     from an empty table, with each card's value the guess for the next and without: the
     median over ``count`` positions after ``tricks`` tricks, and the values must agree."""
     solver = Solver()
+    solver.solve(positions(seed + 99, 7, 1)[0])  # compiles the solver
     plain: list[int] = []
     guessed: list[int] = []
+    cpu: list[float] = []
     for pos in positions(seed, tricks, count):
         counts = []
         results = []
         for guesses in (False, True):
             solver.clear()
             before = solver.nodes
+            start = time.thread_time()
             results.append(solver.card_values(pos, guesses=guesses))
             counts.append(solver.nodes - before)
+        cpu.append(time.thread_time() - start)
         assert results[0] == results[1], "a guess changed a value"
         plain.append(counts[0])
         guessed.append(counts[1])
@@ -102,18 +111,26 @@ def card_values_nodes(seed: int, tricks: int, count: int) -> dict[str, object]:
         "positions": count,
         "median_nodes_without_guesses": int(statistics.median(plain)),
         "median_nodes_with_guesses": int(statistics.median(guessed)),
+        "max_nodes_with_guesses": max(guessed),
         "total_ratio": round(sum(guessed) / sum(plain), 3),
+        "median_cpu_ms_with_guesses": round(statistics.median(cpu) * 1000, 2),
+        "max_cpu_ms_with_guesses": round(max(cpu) * 1000, 1),
     }
 
 
-def pimc_decisions(seed: int, deals: int) -> dict[str, object]:
+def pimc_decisions(seed: int, deals: int, bot_spec: str = "") -> dict[str, object]:
     """Wall and thread-CPU seconds of the default ``pimc`` bot's decisions with a choice, card
     plays and calls apart, the bot at every seat of ``deals`` played deals (the first
-    decision, which compiles the solver, not counted)."""
+    decision, which compiles the solver, not counted). ``bot_spec`` are the bot's settings
+    (``exact_cards=7,time_budget=0.6``; empty: the defaults)."""
     from paston.games.paskievics.bots.calls import CALL_PHASES
 
     rng = random.Random(seed)
-    bot = PimcBot(seed=seed)
+    settings: dict[str, float] = {}
+    for item in filter(None, bot_spec.split(",")):
+        key, _, value = item.partition("=")
+        settings[key] = float(value) if "." in value else int(value)
+    bot = PimcBot(seed=seed, **settings)  # type: ignore[arg-type]
     times: dict[str, list[tuple[float, float]]] = {"card": [], "call": []}
     played = 0
     first = True
@@ -134,7 +151,7 @@ def pimc_decisions(seed: int, deals: int) -> dict[str, object]:
     out: dict[str, object] = {
         "benchmark": "paskievics_pimc_decisions",
         "command": f"benchmarks/paskievics_solver.py --only-pimc --pimc-deals {deals} "
-        f"--seed {seed}",
+        f"--seed {seed}" + (f" --pimc-settings {bot_spec}" if bot_spec else ""),
     }
     for kind, pairs in times.items():
         for i, what in enumerate(("wall", "cpu")):
@@ -144,6 +161,35 @@ def pimc_decisions(seed: int, deals: int) -> dict[str, object]:
                 out[f"{kind}_{what}_max_s"] = round(max(values), 3)
         out[f"{kind}_decisions"] = len(pairs)
     return out
+
+
+def full_deals(seed: int, deals: int, seconds: float) -> dict[str, object]:
+    """Nodes and thread-CPU seconds of one solve of each full 9-card deal (before the first
+    lead), each from an empty table, until ``seconds`` have passed."""
+    solver = Solver()
+    solver.solve(positions(seed + 99, 7, 1)[0])  # compiles the solver
+    nodes: list[int] = []
+    cpu: list[float] = []
+    start = time.perf_counter()
+    for pos in positions(seed, 0, deals):
+        if time.perf_counter() - start > seconds:
+            break
+        solver.clear()
+        before = solver.nodes
+        begin = time.thread_time()
+        solver.solve(pos)
+        cpu.append(time.thread_time() - begin)
+        nodes.append(solver.nodes - before)
+    return {
+        "benchmark": "paskievics_solver_full_deals",
+        "command": f"benchmarks/paskievics_solver.py --only-full --deals {deals} "
+        f"--seconds {seconds:g} --seed {seed}",
+        "deals": len(nodes),
+        "median_nodes": int(statistics.median(nodes)),
+        "max_nodes": max(nodes),
+        "median_cpu_s": round(statistics.median(cpu), 3),
+        "max_cpu_s": round(max(cpu), 3),
+    }
 
 
 def main() -> None:
@@ -163,11 +209,20 @@ def main() -> None:
     parser.add_argument("--values-tricks", type=int, default=3, help="tricks played before")
     parser.add_argument("--only-values", action="store_true", help="skip everything else")
     parser.add_argument(
+        "--pimc-settings", default="", help="the timed pimc bot's settings: exact_cards=7,..."
+    )
+    parser.add_argument(
+        "--only-full", action="store_true", help="only the full 9-card deals (--deals, --seconds)"
+    )
+    parser.add_argument(
         "--only-pimc", action="store_true", help="only time the pimc bot's decisions"
     )
     args = parser.parse_args()
     if args.only_pimc:
-        print(json.dumps(pimc_decisions(args.seed, args.pimc_deals)))
+        print(json.dumps(pimc_decisions(args.seed, args.pimc_deals, args.pimc_settings)))
+        return
+    if args.only_full:
+        print(json.dumps(full_deals(args.seed, args.deals, args.seconds)))
         return
     if args.values:
         print(json.dumps(card_values_nodes(args.seed, args.values_tricks, args.values)))

@@ -159,3 +159,30 @@ def test_a_guess_never_changes_the_value(seed: int, guess: int) -> None:
     pos = random_position(seed)
     SOLVER.clear()
     assert SOLVER.solve(pos, guess=guess) == brute_force(pos)
+
+
+TINY = Solver(tt_bits=10)  # 1,024 slots: entries of one search evict each other all the time
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32), st.integers(0, 120))
+def test_positions_beyond_brute_force_agree_across_tables_and_guesses(
+    seed: int, guess: int
+) -> None:
+    """Up to 7 cards a hand (too many for the brute force): a crowded table, a roomy one and
+    any guess give one value, and the best card's value is the position's."""
+    pos = random_position(seed, max_cards=7)
+    TINY.clear()
+    SOLVER.clear()
+    value = TINY.solve(pos)
+    assert SOLVER.solve(pos, guess=guess) == value
+    values = SOLVER.card_values(pos)
+    mover_is_d = pos.to_move in pos.side_d
+    assert (max(values.values()) if mover_is_d else min(values.values())) == value
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 2**32))
+def test_a_crowded_table_keeps_values_exact(seed: int) -> None:
+    pos = random_position(seed)
+    assert TINY.solve(pos) == brute_force(pos)

@@ -30,7 +30,9 @@ Pruning
   leader and a context byte (sides and hold-back places); the one-point tarokks II..XX
   enter only by their number, their order being in the owner sequence. Values only depend on
   the future, so an entry stays valid for every later position with the same context, in any deal: a
-  generation number in the key clears the table in O(1).
+  generation number in the key clears the table in O(1). Each entry holds a lower and an
+  upper bound (null-window probes mostly learn bounds) and the best card; the slot mixes
+  every bit of the key.
 """
 
 from __future__ import annotations
@@ -409,32 +411,32 @@ def solve(
 ) -> int:
     """The exact value of a position (see :func:`search`); the trick array holds ``ncard``
     cards played from ``leader`` on (it needs room for four). ``guess`` (``-1``: none) is
-    where the value probably lies: a close guess saves probes, a wrong one costs at most two.
+    where the value probably lies: a close guess saves probes, a far one costs a few.
     """
     cards = hands[0] | hands[1] | hands[2] | hands[3]
     for i in range(ncard):
         cards |= 1 << trick[i]
     rem = points_of(cards, points)
     # Null-window probes ("is the value at least t?") narrow the range; each probe prunes far
-    # more than one wide-window search, and the table keeps the bounds between probes. With
-    # a guess g the first probes ask "at least g?" and then "at least g + 1?" (or "at least
-    # g - 1?"): when g is right, two probes settle it. Otherwise they bisect.
+    # more than one wide-window search, and the table keeps the bounds between probes. The
+    # first probe asks "at least the guess?" (no guess: half the points out); a fail-soft
+    # answer is usually the value itself, so the next probe steps one point past the bound
+    # it gave, and the step doubles while the answers keep going the same way (a right guess
+    # takes two probes, a far one a logarithmic number).
     lo = 0
     hi = rem
-    near = 2 if guess >= 0 else 0
-    g = guess
+    t = guess if guess >= 0 else (rem + 1) // 2
+    step = 0
+    last = 0
     while lo < hi:
-        if near > 0 and lo < g <= hi:
-            t = g
-            near -= 1
-        else:
-            near = 0
-            t = (lo + hi + 1) // 2
+        t = min(max(t, lo + 1), hi)
         v = search(hands, trick, ncard, leader, cards, rem, t - 1, t, ctx, tt, points)
-        if v >= t:
+        way = 1 if v >= t else -1
+        if way > 0:
             lo = v
-            g = v + 1
         else:
             hi = v
-            g = v
+        step = 2 * step if way == last else 1
+        last = way
+        t = lo + step if way > 0 else hi - step + 1
     return lo

@@ -1,0 +1,91 @@
+"""The Paris self-play example runs from a fresh checkout: ``examples/train_paris_selfplay.py
+--quick`` trains on the batched engine, writes its weights, plays its duplicate arena against
+the heuristic bot and prints its figures; ``paris_policy.make_agent`` loads the weights as a
+bot that plays legal moves. Behaviour only: never how fast or how strong."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import numpy as np
+import pytest
+
+from paston.games.paris.shuffle import deal_game
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def _policy_module() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("paris_policy", EXAMPLES / "paris_policy.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("paris_policy", module)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def quick_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, object], Path, str]:
+    weights = tmp_path_factory.mktemp("selfplay") / "paris.npz"
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(EXAMPLES / "train_paris_selfplay.py"),
+            "--quick",
+            "--out",
+            str(weights),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
+    return json.loads(done.stdout.strip().splitlines()[-1]), weights, done.stderr
+
+
+def test_quick_run_trains_writes_weights_and_scores(
+    quick_run: tuple[dict[str, object], Path, str],
+) -> None:
+    result, weights, stderr = quick_run
+    assert result["example"] == "train_paris_selfplay"
+    assert weights.is_file() and result["weights"] == str(weights)
+    assert isinstance(result["decisions"], int) and result["decisions"] > 0
+    assert isinstance(result["updates"], int) and result["updates"] > 0
+    arena = result["arena"]
+    assert isinstance(arena, dict) and arena["deals"] == 10 and arena["games"] == 60
+    for name in ("trained", "heuristic", "trained_minus_heuristic"):
+        assert -2.0 <= arena[name]["mean"] <= 2.0 and arena[name]["ci95"] >= 0
+    # Progress went to stderr: training updates and the arena's running figure.
+    assert "update" in stderr and "arena" in stderr
+
+
+def test_loaded_agent_plays_legal_moves_to_the_end(
+    quick_run: tuple[dict[str, object], Path, str],
+) -> None:
+    _, weights, _ = quick_run
+    policy = _policy_module()
+    bots = [policy.make_agent(weights, seed=seat) for seat in range(3)]
+    state = deal_game(3, seed=7)
+    moves = 0
+    while not state.is_over and moves < 20_000:
+        seat = state.to_act
+        view = state.view(seat)
+        action = bots[seat].act(view)
+        assert action in view.legal
+        state.apply(action)
+        moves += 1
+    assert moves > 0
+
+
+def test_weights_of_other_features_are_refused(tmp_path: Path) -> None:
+    policy = _policy_module()
+    bad = tmp_path / "bad.npz"
+    np.savez(bad, theta=np.zeros((3, 3)), w=np.zeros(3), state_features=np.array(["x"]),
+             move_features=np.array(["y"]))  # fmt: skip
+    with pytest.raises(ValueError, match="other features"):
+        policy.make_agent(bad)

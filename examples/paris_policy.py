@@ -6,6 +6,9 @@ that anything can load a trained agent without the training code:
     from paris_policy import make_agent          # with examples/ on sys.path
     bot = make_agent("build/paris_selfplay.npz")  # a paston Bot of Paris: bot.act(view)
 
+or, in the research leaderboard, ``--agent
+selfplay=examples/paris_policy.py:make_agent:build/paris_selfplay.npz``.
+
 **Moves, not ids.** Suits never change a Paris rule, so the 3,749 action ids fold into 276
 *moves* (:data:`NUM_MOVES`): ``play`` of a rank and a number of cards (13 × 8), ``pickup``,
 a blind card (every slot alike: nobody knows them), a ``swap`` of a hand rank going up for a
@@ -29,6 +32,7 @@ from the same features (the example uses it as a fixed member of its self-play l
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import dataclass
 from pathlib import Path
@@ -364,5 +368,15 @@ class ParisPolicyBot(Bot[ParisView]):
 def make_agent(
     path: str | Path = "build/paris_selfplay.npz", seed: int | None = None, greedy: bool = False
 ) -> ParisPolicyBot:
-    """The trained agent saved at ``path`` as a Paris bot (what a leaderboard seats)."""
-    return ParisPolicyBot(LinearMovePolicy.load(path), seed=seed, greedy=greedy)
+    """The trained agent saved at ``path`` as a Paris bot (what a leaderboard seats, e.g.
+    ``--agent selfplay=examples/paris_policy.py:make_agent:build/paris_selfplay.npz``). The
+    weights are read once per file and version (a leaderboard builds a bot every hand)."""
+    resolved = Path(path).resolve()
+    return ParisPolicyBot(
+        _load_cached(resolved, resolved.stat().st_mtime_ns), seed=seed, greedy=greedy
+    )
+
+
+@functools.lru_cache(maxsize=8)
+def _load_cached(path: Path, version: int) -> LinearMovePolicy:
+    return LinearMovePolicy.load(path)

@@ -2,32 +2,36 @@
 """Train a Paris policy by self-play on the batched engine, then score it against the
 ``heuristic`` bot on duplicate deals.
 
-**Training** (numpy only, one core): ``BatchedParis`` plays ``--games`` 3-player games side by
-side; every seat to act in every game is served from one batch of features
-(``examples/paris_policy.py``: a masked linear policy over moves, suits folded away). The
-seats are a self-play league: in half the games every seat is the learner; in a quarter the
-learner plays one seat against two frozen copies of its past self (snapshots every few
-updates); in a quarter against two fixed thumb-rule players (the ``heuristic`` bot's move
-values computed from the same features: a fixed league member, as a yardstick to beat). Only
-the learner's decisions are trained on, by PPO (clipped ratio, an entropy bonus, Adam) with a
-linear state-value baseline; the return of a decision is the seat's finishing place in that
-game (the engine's ``rank`` reward: +1 out first, 0 second, −1 the loser).
+**Training** (numpy only, one core, no GPU needed): ``BatchedParis`` plays ``--games``
+3-player games side by side; every seat to act in every game is served from one batch of
+features (``examples/paris_policy.py``: a masked linear policy over moves, suits folded away,
+the thumb-rule value of a move among its features, its weight starting at ``--prior``). The
+seats are a league: in a quarter of the games every seat is the learner (self-play); in a
+quarter the learner plays one seat against two frozen copies of its past self (a snapshot
+every 25 updates, the last 8 kept); in half against two fixed thumb-rule players (the
+``heuristic`` bot's move values computed from the same features: the yardstick to beat).
+Only the learner's decisions are trained on, by PPO (clipped ratio, an entropy bonus, Adam)
+with a linear state-value baseline; the return of a decision is the seat's finishing place in
+that game (the engine's ``rank`` reward: +1 out first, 0 second, −1 the loser).
 
 **Arena** (the Python engine through ``gymnasium``'s ``paston/Paris-v0``): ``--deals`` fresh
 seeded deals, each played with the learner in seat 0, 1 and 2 in turn against two
 ``heuristic`` bots, and again with the ``heuristic`` bot in the learner's seat (the same
-``reset`` seed: the same cards, the same opponents' seeds). A deal's score is the seat's
-finishing place as the env's ``rank`` reward, averaged over the three seats; the figure is
-trained − heuristic per deal with its 95 % interval over the deals (duplicate scoring: the
-luck of the cards cancels out).
+``reset`` seed: the same cards, the same opponents' seeds). The trained policy plays twice:
+sampling its moves (as in training) and taking its likeliest move (``greedy``). A deal's
+score is the seat's finishing place as the env's ``rank`` reward, averaged over the three
+seats; the figure is trained − heuristic per deal with its 95 % interval over the deals
+(duplicate scoring: the luck of the cards cancels out).
 
-    nice -n 10 .venv/bin/python examples/train_paris_selfplay.py             # ~25 min
+    nice -n 10 .venv/bin/python examples/train_paris_selfplay.py --updates 300
     .venv/bin/python examples/train_paris_selfplay.py --quick                # seconds (CI)
     .venv/bin/python examples/train_paris_selfplay.py --evaluate-only --out build/paris_selfplay.npz
 
-The weights go to ``--out`` (default ``build/paris_selfplay.npz``, ignored by git);
-``paris_policy.make_agent(path)`` loads them as a paston bot. Progress goes to stderr; the
-last line of stdout is one JSON object with the figures.
+The weights go to ``--out`` (default ``build/paris_selfplay.npz``, ignored by git) at every
+snapshot and at the end; ``paris_policy.make_agent(path)`` loads them as a paston bot.
+Training stops after ``--minutes`` of CPU or ``--updates`` updates, whichever comes first (the
+same seed and updates give the same weights). Progress goes to stderr; the last line of
+stdout is one JSON object with the figures.
 """
 
 from __future__ import annotations
@@ -327,12 +331,15 @@ class Trainer:
         self.results = {g: r for g, r in self.results.items() if g in waiting}
         return stats
 
-    def train(self, seconds: float, snapshot_every: int, out: Path | None = None) -> int:
-        """PPO updates for ``seconds`` of CPU; the weights are written to ``out`` at every
+    def train(
+        self, seconds: float, snapshot_every: int, out: Path | None = None, most: int = 0
+    ) -> int:
+        """PPO updates for ``seconds`` of CPU (and ``most`` updates at most, when given: the
+        same seed then gives the same weights); the weights are written to ``out`` at every
         snapshot (a run cut short keeps what it learned)."""
         started = time.process_time()
         updates = 0
-        while time.process_time() - started < seconds:
+        while time.process_time() - started < seconds and not 0 < most <= updates:
             self.rollout()
             stats = self.update()
             updates += 1
@@ -367,9 +374,12 @@ def mean_interval(xs: list[float]) -> tuple[float, float]:
     return mean, 1.96 * math.sqrt(var / n)
 
 
-def arena(
-    policy: LinearMovePolicy, deals: int, seed: int, greedy: bool = False
-) -> dict[str, object]:
+#: The players of the arena's learner seat: the trained policy sampling its moves (as it was
+#: trained), the same policy taking its likeliest move, and the baseline.
+ARENA_PLAYERS = ("trained", "greedy", "heuristic")
+
+
+def arena(policy: LinearMovePolicy, deals: int, seed: int) -> dict[str, object]:
     """Duplicate deals against two heuristic bots; see the module documentation."""
     import gymnasium as gym
 
@@ -379,68 +389,71 @@ def arena(
         gym.make("paston/Paris-v0", players=PLAYERS, seat=s, opponents="heuristic", reward="rank")
         for s in range(PLAYERS)
     ]
-    trained: list[float] = []
-    baseline: list[float] = []
+    scores: dict[str, list[float]] = {name: [] for name in ARENA_PLAYERS}
     cut_short = 0
     started = time.process_time()
     for d in range(deals):
         deal_seed = 10**9 + seed * 10**6 + d
-        per_player: dict[str, float] = {"trained": 0.0, "heuristic": 0.0}
-        for seat, env in enumerate(envs):
-            for name in per_player:
+        for name in ARENA_PLAYERS:
+            total = 0.0
+            for seat, env in enumerate(envs):
                 bot: Bot[ParisView]
-                if name == "trained":
-                    bot = ParisPolicyBot(policy, seed=deal_seed * 8 + seat, greedy=greedy)
-                else:
+                if name == "heuristic":
                     bot = make_bot("heuristic", game="paris", seed=deal_seed * 8 + seat)
+                else:
+                    bot = ParisPolicyBot(policy, seed=deal_seed * 8 + seat, greedy=name == "greedy")
                 env.reset(seed=deal_seed)
                 done = False
-                reward = 0.0
                 while not done:
-                    _, r, terminated, truncated, _ = env.step(bot.act(env.unwrapped.view))  # type: ignore[attr-defined]
-                    reward += float(r)
+                    view = env.unwrapped.view  # type: ignore[attr-defined]
+                    _, r, terminated, truncated, _ = env.step(bot.act(view))
+                    total += float(r)
                     done = terminated or truncated
                     cut_short += int(truncated)
-                per_player[name] += reward / PLAYERS
-        trained.append(per_player["trained"])
-        baseline.append(per_player["heuristic"])
+            scores[name].append(total / PLAYERS)
         if (d + 1) % max(1, deals // 20) == 0:
-            diff = mean_interval([a - b for a, b in zip(trained, baseline, strict=True)])
+            shown = "  ".join(
+                f"{name} − heuristic {m:+.3f} ± {h:.3f}"
+                for name in ARENA_PLAYERS[:2]
+                for m, h in [mean_interval(paired(scores[name], scores["heuristic"]))]
+            )
             progress(
                 f"arena {d + 1:5d}/{deals} deals  cpu {time.process_time() - started:5.0f} s  "
-                f"trained − heuristic {diff[0]:+.3f} ± {diff[1]:.3f}"
+                + shown
             )
     for env in envs:
         env.close()
-    t_mean, t_half = mean_interval(trained)
-    h_mean, h_half = mean_interval(baseline)
-    d_mean, d_half = mean_interval([a - b for a, b in zip(trained, baseline, strict=True)])
-    return {
-        "deals": deals,
-        "games": deals * PLAYERS * 2,
-        "trained": {"mean": round(t_mean, 4), "ci95": round(t_half, 4)},
-        "heuristic": {"mean": round(h_mean, 4), "ci95": round(h_half, 4)},
-        "trained_minus_heuristic": {"mean": round(d_mean, 4), "ci95": round(d_half, 4)},
-        "cut_short": cut_short,
-        "cpu_seconds": round(time.process_time() - started, 1),
-    }
+    out: dict[str, object] = {"deals": deals, "games": deals * PLAYERS * len(ARENA_PLAYERS)}
+    for name in ARENA_PLAYERS:
+        mean, half = mean_interval(scores[name])
+        out[name] = {"mean": round(mean, 4), "ci95": round(half, 4)}
+    for name in ARENA_PLAYERS[:2]:
+        mean, half = mean_interval(paired(scores[name], scores["heuristic"]))
+        out[f"{name}_minus_heuristic"] = {"mean": round(mean, 4), "ci95": round(half, 4)}
+    out["cut_short"] = cut_short
+    out["cpu_seconds"] = round(time.process_time() - started, 1)
+    return out
+
+
+def paired(xs: list[float], ys: list[float]) -> list[float]:
+    return [x - y for x, y in zip(xs, ys, strict=True)]
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="seconds, for a test")
-    parser.add_argument("--minutes", type=float, default=20.0, help="training CPU minutes")
-    parser.add_argument("--games", type=int, default=1024, help="games stepped together")
-    parser.add_argument("--deals", type=int, default=3000, help="arena deals (× 3 seats)")
-    parser.add_argument("--lr", type=float, default=0.01)
+    parser.add_argument("--minutes", type=float, default=40.0, help="training CPU minutes")
     parser.add_argument(
-        "--prior", type=float, default=1.0, help="starting weight of the thumb-rule value"
+        "--updates", type=int, default=0, help="stop after this many updates (0: by time only)"
+    )
+    parser.add_argument("--games", type=int, default=1024, help="games stepped together")
+    parser.add_argument("--deals", type=int, default=1000, help="arena deals (× 3 seats)")
+    parser.add_argument("--lr", type=float, default=0.02)
+    parser.add_argument(
+        "--prior", type=float, default=3.0, help="starting weight of the thumb-rule value"
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", default="build/paris_selfplay.npz", help="weights file")
-    parser.add_argument(
-        "--greedy", action="store_true", help="the arena plays the likeliest move (no sampling)"
-    )
     parser.add_argument(
         "--evaluate-only", action="store_true", help="load --out and play the arena only"
     )
@@ -459,7 +472,9 @@ def main(argv: list[str] | None = None) -> int:
             args.games, args.seed, lr=args.lr, prior=args.prior, steps=8 if args.quick else 48
         )
         progress(f"training {args.minutes:g} CPU minutes on {args.games} games at once …")
-        updates = trainer.train(args.minutes * 60, snapshot_every=5 if args.quick else 25, out=out)
+        updates = trainer.train(
+            args.minutes * 60, snapshot_every=5 if args.quick else 25, out=out, most=args.updates
+        )
         policy = trainer.policy
         decisions, games = trainer.decisions, trainer.games_done
         policy.save(out, updates=updates, decisions=decisions, games=games, seed=args.seed)
@@ -467,13 +482,18 @@ def main(argv: list[str] | None = None) -> int:
     train_cpu = time.process_time() - cpu
     train_wall = time.monotonic() - wall
     progress(f"arena: {args.deals} deals × {PLAYERS} seats against two heuristic bots …")
-    result = arena(policy, args.deals, args.seed, args.greedy)
-    diff = result["trained_minus_heuristic"]
-    assert isinstance(diff, dict)
+    result = arena(policy, args.deals, args.seed)
+    for name in ARENA_PLAYERS[:2]:
+        diff = result[f"{name}_minus_heuristic"]
+        assert isinstance(diff, dict)
+        how = "sampling its moves" if name == "trained" else "its likeliest move"
+        print(
+            f"trained ({how}) − heuristic, finishing place per deal (+1 first … −1 last, "
+            f"mean of the three seats): {diff['mean']:+.3f} ± {diff['ci95']:.3f} over "
+            f"{args.deals:,} duplicate deals"
+        )
     print(
-        f"trained − heuristic, finishing place per deal (+1 first … −1 last, mean of the "
-        f"three seats): {diff['mean']:+.3f} ± {diff['ci95']:.3f} over {args.deals:,} duplicate "
-        f"deals; training {updates} updates, {games:,} games, {decisions:,} learner decisions, "
+        f"training: {updates} updates, {games:,} games, {decisions:,} learner decisions, "
         f"{train_cpu / 60:.1f} CPU min ({train_wall / 60:.1f} min wall)"
     )
     summary = {

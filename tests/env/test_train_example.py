@@ -57,8 +57,9 @@ def test_quick_run_trains_writes_weights_and_scores(
     assert isinstance(result["decisions"], int) and result["decisions"] > 0
     assert isinstance(result["updates"], int) and result["updates"] > 0
     arena = result["arena"]
-    assert isinstance(arena, dict) and arena["deals"] == 10 and arena["games"] == 60
-    for name in ("trained", "heuristic", "trained_minus_heuristic"):
+    assert isinstance(arena, dict) and arena["deals"] == 10 and arena["games"] == 90
+    names = ("trained", "greedy", "heuristic", "trained_minus_heuristic", "greedy_minus_heuristic")
+    for name in names:
         assert -2.0 <= arena[name]["mean"] <= 2.0 and arena[name]["ci95"] >= 0
     # Progress went to stderr: training updates and the arena's running figure.
     assert "update" in stderr and "arena" in stderr

@@ -57,7 +57,7 @@ from typing import Any
 import numpy as np
 
 #: The games whose Gymnasium env has ``engine="compiled"``.
-COMPILED = ("paston", "paris")
+COMPILED = ("paston", "paris", "paskievics")
 
 #: One timed round: (CPU seconds, decisions, episodes).
 Round = tuple[float, int, int]

@@ -210,8 +210,3 @@ def test_illegal_actions_and_the_end_of_an_episode() -> None:
 def test_settings_the_compiled_engine_refuses(kwargs: dict[str, Any], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         GameEnv("paston", **kwargs)
-
-
-def test_a_game_without_kernels_says_so() -> None:
-    with pytest.raises(ValueError, match="no compiled engine; use engine='python'"):
-        GameEnv("paskievics", engine="compiled")

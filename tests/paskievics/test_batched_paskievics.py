@@ -28,6 +28,18 @@ def test_default_rules_agree_on_many_deals(players: int) -> None:
     assert agreement.thrown_in < agreement.games
 
 
+@pytest.mark.parametrize("players", [4, 5])
+def test_flat_action_ids_agree_too(players: int) -> None:
+    env = BatchedPaskievics(2, players=players, compact_actions=False)
+    single = gym.make("paston/Paskievics-v0", players=players)
+    assert env.num_actions == int(getattr(single.action_space, "n", 0)) == 12517
+    assert (env.observation_size,) == single.observation_space.shape
+    single.close()
+    rules = PaskievicsRules(tarokk_discard_last_resort=True, xx_discardable=True)
+    agreement = compare_with_engine(40, players=players, rules=rules, seed=3, compact=False)
+    assert agreement.games >= 40
+
+
 def test_rule_variants_cover_every_deal_flag() -> None:
     variants = list(rule_variants(mixtures=0))
     assert variants[0] == DEFAULT_RULES
@@ -140,8 +152,10 @@ def test_the_checker_catches_a_kernel_that_plays_other_rules(
 
     real = batched.rules_array
 
-    def one_kontra_only(rules: PaskievicsRules, observe: bool = True) -> np.ndarray:
-        out = real(rules, observe)
+    def one_kontra_only(
+        rules: PaskievicsRules, observe: bool = True, compact: bool = True
+    ) -> np.ndarray:
+        out = real(rules, observe, compact)
         out[batched.k.R_MAX_KONTRA] = 1
         return out
 

@@ -38,6 +38,14 @@ def test_gymnasium_env_plays_a_hand_against_bots() -> None:
     made.close()
 
 
+def test_a_game_without_kernels_says_so() -> None:
+    pytest.importorskip("gymnasium")
+    from paston.env.gym_env import GameEnv
+
+    with pytest.raises(ValueError, match="no compiled engine; use engine='python'"):
+        GameEnv("toy", players=3, engine="compiled")
+
+
 def test_pettingzoo_aec_env_passes_the_api_test() -> None:
     pytest.importorskip("pettingzoo")
     from pettingzoo.test import api_test  # type: ignore[import-untyped]

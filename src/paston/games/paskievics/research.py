@@ -147,6 +147,10 @@ HOOKS = ResearchHooks(
     options={"compact_actions": False},
     encoder=encoder,
     state_observer=state_observer,
+    # engine="compiled": the flat ids in the batched engine's kernels (.batched.single).
+    compiled=lambda players, rules, seat, reward, options: importlib.import_module(
+        f"{__package__}.batched.single"
+    ).build(players, rules, seat, reward, options),
     action_codec=action_codec,
     new_hand=new_hand,
     default_opponent="random",

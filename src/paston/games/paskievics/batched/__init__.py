@@ -38,6 +38,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
+from .. import actions as A
 from ..compact_actions import NUM_COMPACT_ACTIONS, compact_action_str
 from ..encoding import PaskievicsLayout, paskievics_layout
 from ..research import HOOKS
@@ -52,8 +53,11 @@ _FREE_CALL = ("declarer_holds_xx", "always", "never")
 _INVITE = ("any_honour", "high_honour", "high_honour_5")
 
 
-def rules_array(rules: PaskievicsRules, observe: bool = True) -> npt.NDArray[np.int64]:
-    """The kernel's rules array for ``rules`` (the flags a single deal plays by)."""
+def rules_array(
+    rules: PaskievicsRules, observe: bool = True, compact: bool = True
+) -> npt.NDArray[np.int64]:
+    """The kernel's rules array for ``rules`` (the flags a single deal plays by), and the
+    action space: compact ids, or the flat ids of :mod:`..actions`."""
     out = np.zeros(k.N_RULES, dtype=np.int64)
     out[k.R_HOLD_ELDER] = rules.hold_rule == "elder_only"
     out[k.R_JUMP_OLD] = rules.jump_meaning == "old"
@@ -84,6 +88,7 @@ def rules_array(rules: PaskievicsRules, observe: bool = True) -> npt.NDArray[np.
     out[k.R_COUNT_BEFORE_ULTIMO] = rules.count_before_ultimo
     out[k.R_ACCEPTOR] = rules.acceptor_must_announce
     out[k.R_OBSERVE] = observe
+    out[k.R_FLAT] = not compact
     return out
 
 
@@ -102,7 +107,10 @@ class BatchedPaskievics:
     ``game_deals``, ``double_rounds`` and ``trial_failure_starts_double_round`` do not act
     on single deals, nor ``five_dealer_sees`` on the observation of a seat that acts);
     ``normalize_reward=True`` divides the rewards by 100; ``observe=False`` leaves ``obs``
-    at zeros (for agents that build their own features from the mask alone: faster).
+    at zeros (for agents that build their own features from the mask alone: faster);
+    ``compact_actions=False`` takes the flat ids of :mod:`paston.games.paskievics.actions`
+    instead (12,517: a discard is one set) and the observation is then the flat Gymnasium
+    env's (no entries for chosen cards).
     """
 
     def __init__(
@@ -113,6 +121,7 @@ class BatchedPaskievics:
         rules: PaskievicsRules | dict[str, object] | None = None,
         normalize_reward: bool = False,
         observe: bool = True,
+        compact_actions: bool = True,
     ) -> None:
         if isinstance(n, bool) or not isinstance(n, int) or n < 1:
             raise ValueError(f"n must be a positive number of deals, not {n!r}")
@@ -130,17 +139,18 @@ class BatchedPaskievics:
         self.normalize_reward = bool(normalize_reward)
         self.reward_scale = 1.0 / HOOKS.reward_scale if normalize_reward else 1.0
         self.layout = paskievics_layout(players)
-        #: The observation: the layout's entries, then the 42 of the cards chosen.
-        self.observation_size = self.layout.size + k.NUM_CARDS
-        self.num_actions = NUM_COMPACT_ACTIONS
-        self._rules = rules_array(rules, observe)
+        self.compact_actions = bool(compact_actions)
+        #: The observation: the layout's entries, then (compact) the 42 of the cards chosen.
+        self.observation_size = self.layout.size + (k.NUM_CARDS if compact_actions else 0)
+        self.num_actions = NUM_COMPACT_ACTIONS if compact_actions else A.NUM_ACTIONS
+        self._rules = rules_array(rules, observe, self.compact_actions)
         self._offsets = layout_offsets(self.layout)
         self._st = np.zeros((n, k.NCOLS), dtype=np.int64)
         self._finals = np.zeros((n, k.NCOLS), dtype=np.int64)
         self._legal = np.zeros((n, k.MAX_LEGAL), dtype=np.int64)
         self._nlegal = np.zeros(n, dtype=np.int64)
         self.obs = np.zeros((n, self.observation_size), dtype=np.float32)
-        self.mask = np.zeros((n, NUM_COMPACT_ACTIONS), dtype=np.bool_)
+        self.mask = np.zeros((n, self.num_actions), dtype=np.bool_)
         self.reward = np.zeros((n, players), dtype=np.float32)
         self.done = np.zeros(n, dtype=np.bool_)
         self._seed = _check_seed(seed)
@@ -196,7 +206,7 @@ class BatchedPaskievics:
         npt.NDArray[np.float32],
         npt.NDArray[np.bool_],
     ]:
-        """Take ``actions[i]`` (a compact id) in deal ``i`` for its seat to act: ``(obs,
+        """Take ``actions[i]`` (an action id) in deal ``i`` for its seat to act: ``(obs,
         mask, reward, done)``. Raises ``ValueError`` naming the first deal whose action is
         not legal, and nothing is applied then."""
         if not self._started:
@@ -208,9 +218,10 @@ class BatchedPaskievics:
         bad = k.check_actions(acts, self.mask)
         if bad >= 0:
             a = int(acts[bad])
-            what = compact_action_str(a) if 0 <= a < NUM_COMPACT_ACTIONS else "no such action"
+            name = compact_action_str if self.compact_actions else A.action_str
+            what = name(a) if 0 <= a < self.num_actions else "no such action"
             ids = self.legal_actions(bad)
-            legal = ", ".join(compact_action_str(x) for x in ids[:12])
+            legal = ", ".join(name(x) for x in ids[:12])
             more = ", …" if len(ids) > 12 else ""
             raise ValueError(
                 f"deal {bad}: action {a} ({what}) is not legal for seat "
@@ -257,7 +268,7 @@ class BatchedPaskievics:
         self._next[0] = 0
 
     def legal_actions(self, i: int) -> list[int]:
-        """The legal compact ids of deal ``i``'s seat to act, ascending."""
+        """The legal action ids of deal ``i``'s seat to act, ascending."""
         return sorted(int(a) for a in self._legal[i, : self._nlegal[i]])
 
     def deal_of(self, i: int) -> tuple[list[list[int]], list[int], int]:

@@ -7,10 +7,12 @@
 :mod:`~paston.games.paskievics.compact_actions` (as the Gymnasium env's codec uses it). At
 every step it compares the seat to act, the legal compact ids, the observation
 (:func:`~paston.games.paskievics.encoding.encode_paskievics_state` of the seat to act and the
-cards it has chosen for its discard), and at each deal's end every seat's reward.
+cards it has chosen for its discard), and at each deal's end every seat's reward; with
+``compact=False`` the same through the flat ids (the engine's own legal actions, the flat
+env's observation).
 :func:`compare_all` runs it over :func:`rule_variants`: the defaults, every other value of
 every §15 flag that acts on a deal, one at a time, and random mixtures of all of them, each
-with 4 and 5 seats. From the command line::
+with 4 and 5 seats, the compact and the flat ids taking turns. From the command line::
 
     .venv/bin/python -m paston.games.paskievics.batched.check --games 10000
 
@@ -64,11 +66,18 @@ def compare_with_engine(
     batch: int = 16,
     seed: int = 0,
     pass_bias: float = 0.5,
+    compact: bool = True,
 ) -> Agreement:
     """Play at least ``games`` deals on :class:`BatchedPaskievics` and, on the same deals with
-    the same actions, on the main engine; raise ``AssertionError`` at the first difference."""
+    the same actions, on the main engine; raise ``AssertionError`` at the first difference.
+    ``compact=False`` checks the flat action ids (the engine's own legal actions)."""
     env = BatchedPaskievics(
-        batch, players=players, seed=seed, rules=rules, normalize_reward=normalize_reward
+        batch,
+        players=players,
+        seed=seed,
+        rules=rules,
+        normalize_reward=normalize_reward,
+        compact_actions=compact,
     )
     obs, mask = env.reset()
     mirror = [_deal(env, i) for i in range(batch)]
@@ -86,7 +95,10 @@ def compare_with_engine(
                 raise AssertionError(f"{where}: the engine's deal is over, the batched is not")
             if seat != to_act[i]:
                 raise AssertionError(f"{where}: seat to act {to_act[i]}, engine {seat}")
-            legal = sorted(compact_legal(state, seat, chosen[i]))
+            if compact:
+                legal = sorted(compact_legal(state, seat, chosen[i]))
+            else:
+                legal = sorted(state.legal_actions())
             got = np.flatnonzero(mask[i]).tolist()
             if legal != got:
                 raise AssertionError(f"{where}: the masks differ: batched {got}, engine {legal}")
@@ -95,7 +107,7 @@ def compare_with_engine(
             for card in chosen[i]:
                 expected[layout.size + card] = 1.0
             if not np.array_equal(obs[i], expected):
-                names = [
+                names: list[str] = [
                     name
                     for name, _size, _doc in layout.fields
                     if not np.array_equal(obs[i][layout.slice(name)], expected[layout.slice(name)])
@@ -111,7 +123,9 @@ def compare_with_engine(
                 actions[i] = legal[rng.randrange(len(legal))]
         for i, state in enumerate(mirror):
             action = int(actions[i])
-            flat = to_flat(chosen[i], action, discard_size(state, state.to_act or 0))
+            flat: int | None = action
+            if compact:
+                flat = to_flat(chosen[i], action, discard_size(state, state.to_act or 0))
             if flat is None:
                 chosen[i].append(action - DISCARD_CARD)
             else:
@@ -187,7 +201,7 @@ def compare_all(
     games: int, seed: int = 0, pass_bias: float = 0.5, verbose: bool = False
 ) -> Agreement:
     """At least ``games`` deals in all, spread evenly over :func:`rule_variants` with 4 and 5
-    seats, raw and normalized rewards taking turns."""
+    seats, raw and normalized rewards taking turns, and compact and flat action ids."""
     configs = [(rules, players) for rules in rule_variants(seed=seed) for players in (4, 5)]
     per = max(1, -(-games // len(configs)))
     total = thrown = steps = 0
@@ -198,6 +212,7 @@ def compare_all(
             players=players,
             rules=rules,
             normalize_reward=c % 4 >= 2,
+            compact=c % 8 < 4,
             batch=min(per, 16),
             seed=seed + 1000 * c,
             pass_bias=pass_bias,

@@ -46,8 +46,13 @@ DISCARD_CARD = KONTRA + 5 * 7
 NUM_ACTIONS = DISCARD_CARD + NUM_CARDS
 #: Items (the game, then the six bonuses), as :data:`.actions.ITEMS`.
 I_GAME, I_TRULL, I_KINGS, I_DOUBLE, I_VOLAT, I_ULTIMO, I_CATCH = range(7)
-#: The most legal compact actions a seat can have (a discard card of 42, or ``annul``).
-MAX_LEGAL = 64
+#: The first flat discard id (``R_FLAT``): a set of 1 to 3 cards, as
+#: :data:`.actions.DISCARD_SETS` orders them (by size, then lexicographically).
+DISCARD_SET = DISCARD_CARD
+NUM_FLAT_ACTIONS = DISCARD_SET + 42 + 861 + 11480
+#: The most legal actions a seat can have: every set of 3 of 12 cards and ``annul`` (flat);
+#: a discard card of 42 and ``annul`` (compact).
+MAX_LEGAL = 224
 
 # ----------------------------------------------------------------- phases, sides, causes
 BIDDING, RAISE, DISCARD, ANNOUNCE, PLAYING, SCORED, THROWN = range(7)
@@ -156,7 +161,8 @@ R_LONE_SOLO = 25  # lone_game_value == "solo"
 R_COUNT_BEFORE_ULTIMO = 26
 R_ACCEPTOR = 27  # acceptor_must_announce
 R_OBSERVE = 28  # 1: write observations
-N_RULES = 29
+R_FLAT = 29  # 1: the flat action ids (a discard is one set), else the compact ones
+N_RULES = 30
 
 # ----------------------------------------------------------------- the layout offsets array
 #: The fields of :func:`paston.games.paskievics.encoding.paskievics_layout`, in its order,
@@ -600,6 +606,100 @@ def _legal_discard(row: I64, rules: I64, p: int, out: I64) -> int:
             plain_above += 1
     for j in range(n - 1, -1, -1):
         out[k] = DISCARD_CARD + buf[j]
+        k += 1
+    return k
+
+
+@njit(cache=True, nogil=True)
+def _binomial(n: int, k: int) -> int:
+    if k < 0 or n < k:
+        return 0
+    out = 1
+    for i in range(k):
+        out = out * (n - i) // (i + 1)
+    return out
+
+
+@njit(cache=True, nogil=True)
+def set_id(cards: I64, size: int) -> int:
+    """The flat id of the ascending ``cards[:size]`` (:func:`.actions.discard_id`)."""
+    base = DISCARD_SET
+    for j in range(1, size):
+        base += _binomial(NUM_CARDS, j)
+    rank = 0
+    low = 0
+    for j in range(size):
+        for c in range(low, cards[j]):
+            rank += _binomial(NUM_CARDS - 1 - c, size - 1 - j)
+        low = cards[j] + 1
+    return base + rank
+
+
+@njit(cache=True, nogil=True)
+def _choose_set(row: I64, action: int) -> None:
+    """Mark the cards of flat discard ``action`` chosen, all but the highest (which the
+    caller adds, completing the set)."""
+    rank = action - DISCARD_SET
+    size = 1
+    while rank >= _binomial(NUM_CARDS, size):
+        rank -= _binomial(NUM_CARDS, size)
+        size += 1
+    low = 0
+    last = -1
+    for j in range(size):
+        c = low
+        while rank >= _binomial(NUM_CARDS - 1 - c, size - 1 - j):
+            rank -= _binomial(NUM_CARDS - 1 - c, size - 1 - j)
+            c += 1
+        if j < size - 1:
+            row[CHOSEN + c] = 1
+            row[CHOSEN_N] += 1
+        last = c
+        low = c + 1
+    row[CHOSEN_LAST] = last
+
+
+@njit(cache=True, nogil=True)
+def _legal_discard_sets(row: I64, rules: I64, p: int, out: I64) -> int:
+    """The flat ids: every legal discard set (ascending ids), then ``annul`` if legal."""
+    size = row[RECV_N + p]
+    free = np.zeros(12, dtype=np.int64)
+    n = 0
+    plain = 0
+    for c in range(NUM_CARDS):
+        if _discardable(row, rules, p, c):
+            free[n] = c
+            n += 1
+            if c >= 22:
+                plain += 1
+    most = size
+    if rules[R_LAST_RESORT]:
+        most = max(0, size - plain)
+    cards = np.zeros(3, dtype=np.int64)
+    k = 0
+    if size == 1:
+        for a in range(n):
+            cards[0] = free[a]
+            if (1 if free[a] < 22 else 0) <= most:
+                out[k] = set_id(cards, 1)
+                k += 1
+    elif size == 2:
+        for a in range(n):
+            for b in range(a + 1, n):
+                cards[0], cards[1] = free[a], free[b]
+                if (free[a] < 22) + (free[b] < 22) <= most:
+                    out[k] = set_id(cards, 2)
+                    k += 1
+    else:
+        for a in range(n):
+            for b in range(a + 1, n):
+                for c in range(b + 1, n):
+                    cards[0], cards[1], cards[2] = free[a], free[b], free[c]
+                    if (free[a] < 22) + (free[b] < 22) + (free[c] < 22) <= most:
+                        out[k] = set_id(cards, 3)
+                        k += 1
+    if _may_annul(row, rules, p):
+        out[k] = ANNUL
         k += 1
     return k
 
@@ -1134,6 +1234,8 @@ def legal(row: I64, rules: I64, out: I64) -> int:
         for level in range(4):
             out[level] = LEVEL + level
         return 4
+    if rules[R_FLAT]:
+        return _legal_discard_sets(row, rules, p, out)
     return _legal_discard(row, rules, p, out)
 
 
@@ -1153,6 +1255,9 @@ def apply(row: I64, action: int, rules: I64) -> None:
     elif phase == RAISE:
         row[CONTRACT] = action - LEVEL
         _hand_out_talon(row, rules)
+    elif rules[R_FLAT] and action >= DISCARD_SET:
+        _choose_set(row, action)
+        _apply_discard(row, p, DISCARD_CARD + row[CHOSEN_LAST])
     else:
         _apply_discard(row, p, action)
 
@@ -1351,6 +1456,6 @@ def check_actions(actions: I64, mask: Bools) -> int:
     """The first row whose action is not legal, or -1."""
     for i in range(actions.shape[0]):
         a = actions[i]
-        if a < 0 or a >= NUM_ACTIONS or not mask[i, a]:
+        if a < 0 or a >= mask.shape[1] or not mask[i, a]:
             return i
     return -1

@@ -303,9 +303,12 @@ def encode_paskievics_state(
     who may know what (:func:`.view.view_data`: the partner, the sides, others' discards);
     the env tests compare the two on random deals.
 
-    Entries are set one by one in a fresh ``array('f')`` (cheaper than numpy's scalar
-    writes) that numpy then wraps without copying. Offsets come from per-seat tables
-    built once (:func:`_seat_tables`, :func:`_trick_rows`)."""
+    The entries that change only a few times a deal (the talon, the discards, the contract,
+    the call: :func:`_settled_entries`) and those of the finished tricks
+    (:func:`_tricks_region`) come from the last encoding of this table size and seat while
+    they are the same; the rest is set entry by entry in that copy (an ``array('f')``:
+    cheaper than numpy's scalar writes), which numpy then wraps without copying. Offsets
+    come from per-seat tables built once (:func:`_seat_tables`, :func:`_trick_rows`)."""
     n = layout.players
     if state.seats != n:
         raise ValueError(f"a {state.seats}-seat deal does not fit the {n}-seat layout")
@@ -313,30 +316,156 @@ def encode_paskievics_state(
     tables = _seat_tables(n, me)
     at = tables.at
     entry = tables.seat_entry
-    # Written entry by entry in a copy of a zero ``float32`` buffer, handed to numpy whole.
-    ones = array("f", _zeros(layout.size))
     phase = state.phase
+    ones = array("f", _settled_entries(state, me, tables, phase in _DISCARDS_DONE))
     index = _PHASE_INDEX.get(phase)
     if index is not None:
         ones[at["phase"] + index] = 1.0
-    active_seats = state.active
-    active = me in active_seats
-    dealer = state.dealer
-    over = state.is_over
-    if active:
+    if me in state.active:
         base = at["hand"]
-        for card in state.hands[me]:
-            ones[base + card] = 1.0
+        ones[base : base + NUM_CARDS] = _hand_block(n, me, state.hands[me])
+
+    tricks = state.tricks
+    trick = state.trick
+    if tricks or trick:
+        forehand = state.forehand
+        by_leader = _trick_rows(n, me, forehand)
+        if tricks:
+            start = at["played_by"]
+            region = _tricks_region(n, me, forehand, tricks, by_leader, tables.won_by, start)
+            ones[start : start + len(region)] = region
+        if trick:  # a trick under way
+            rows = by_leader[tricks[-1][2] if tricks else forehand]
+            shift = at["trick"] - at["played_by"]
+            for row, card in zip(rows, trick, strict=False):
+                ones[row + shift + card] = 1.0
+
+    to_act = state.to_act
+    if to_act is not None:
+        ones[entry["to_act"][to_act]] = 1.0
+    if phase != "raise":
+        # Each seat's last auction word (a pass in the announcements counts too, as in the
+        # view's encoding), which the state keeps up to date.
+        base = at["last_bid"]
+        ones[base : base + n * len(_BIDS)] = _last_bid_block(n, me, state.last_words, tables)
+    called = state.called
+    if called is not None:
+        over = state.is_over
+        partner_known = _partner_known(state, me)
+        # state.side and state.is_revealed of each active seat, inline.
+        declarer = state.declarer
+        partner = state.partner
+        alone = state.alone
+        revealed = state.revealed
+        everyone = over or partner_known or state.all_revealed
+        side_rows = tables.sides
+        for other in state.active:
+            if everyone or other in (me, declarer) or other in revealed:
+                on_d = other == declarer or (other == partner and not alone)
+                ones[side_rows[other] + (0 if on_d else 1)] = 1.0
+        if partner_known:
+            if partner is not None:
+                ones[entry["partner"][partner]] = 1.0
+            if alone:
+                ones[at["partner"] + n] = 1.0
+    announced = state.announced
+    if announced:
+        # The announced, game_kontra (zero here) and announcers blocks, which follow each
+        # other, in one copy.
+        base = at["announced"]
+        block = _announced_block(n, me, announced, base, entry["announcers"])
+        ones[base : base + len(block)] = block
+    if called is not None:
+        game_level = state.game_level
+        if game_level is not None:
+            ones[at["game_kontra"] + (game_level if game_level < _MAX_LEVEL else _MAX_LEVEL)] = 1.0
+    counts = state.counts
+    if counts:
+        count_rows = tables.tarokk_counts
+        for other, count in counts:
+            ones[count_rows[other] + count] = 1.0
+    ones[at["tricks_done"]] = _NINTHS[len(tricks)]
+    thrown_in = state.thrown_in
+    if thrown_in is not None:
+        thrown = _THROWN_INDEX.get(thrown_in)
+        if thrown is not None:
+            ones[at["thrown_in"] + thrown] = 1.0
+    scores = state.scores
+    if scores is not None:
+        score_rows = entry["scores"]
+        for other, score in enumerate(scores):
+            ones[score_rows[other]] = 0.5 + math.atan(float(score) / 20.0) / math.pi
+    out: npt.NDArray[np.float32] = np.frombuffer(ones, dtype=np.float32)
+    return out
+
+
+@cache
+def _zeros(size: int) -> array[float]:
+    return array("f", bytes(4 * size))
+
+
+#: Per table size and viewer: what the settled entries were last worked out from
+#: (:func:`_settled_key`, the lists as copies, compared by value) and the vector of those
+#: entries alone.
+_SETTLED_MEMO: dict[tuple[int, int], tuple[tuple[Any, ...], array[float]]] = {}
+
+
+def _settled_key(state: PaskievicsState, discards_done: bool) -> tuple[Any, ...]:
+    """Everything the settled entries are read from (lists as they are now, by value; the
+    active seats follow from the dealer and the table size)."""
     received = state.received
+    return (
+        None if received is None else [list(r) for r in received],
+        [list(d) for d in state.discards],
+        state.declarer,
+        discards_done,
+        state.called,
+        state.contract,
+        state.invitation,
+        state.dealer,
+        state.multiplier,
+        state.rules.five_dealer_sees,
+    )
+
+
+def _settled_entries(
+    state: PaskievicsState, me: int, tables: _SeatTables, discards_done: bool
+) -> array[float]:
+    """A vector holding only the entries that change a few times a deal: the talon cards the
+    viewer took and each seat's share, the discards (the viewer's cards, each seat's size,
+    its tarokks once the discards are done, the declarer's tarokks), the called card, the
+    dealer, the declarer, the contract, the invitation and the multiplier; zero elsewhere."""
+    n = state.seats
+    memo = _SETTLED_MEMO.get((n, me))
+    received = state.received
+    discards = state.discards
+    # The cheap fields first; the lists (a copy's may be changed in place) by value.
+    if (
+        memo is not None
+        and memo[0][2] == state.declarer
+        and memo[0][3] == discards_done
+        and memo[0][4] == state.called
+        and memo[0][5] == state.contract
+        and memo[0][6] == state.invitation
+        and memo[0][7] == state.dealer
+        and memo[0][8] == state.multiplier
+        and memo[0][9] == state.rules.five_dealer_sees
+        and memo[0][1] == discards
+        and memo[0][0] == received
+    ):
+        return memo[1]
+    at = tables.at
+    entry = tables.seat_entry
+    ones = array("f", _zeros(paskievics_layout(n).size))
+    dealer = state.dealer
+    active = me in state.active
     if received is not None and not (me == dealer and not active and state.rules.five_dealer_sees):
         base = at["talon_received"]
         for card in received[me]:
             ones[base + card] = 1.0
-    discards = state.discards
     base = at["own_discard"]
     for card in discards[me]:
         ones[base + card] = 1.0
-    discards_done = phase in _DISCARDS_DONE
     declarer = state.declarer
     if discards_done and declarer is not None:
         base = at["declarer_discarded_tarokks"]
@@ -345,33 +474,9 @@ def encode_paskievics_state(
     called = state.called
     if called is not None:
         ones[at["called"] + called] = 1.0
-
-    tricks = state.tricks
-    if tricks or state.trick:
-        forehand = state.forehand
-        by_leader = _trick_rows(n, me, forehand)
-        if tricks:
-            start = at["played_by"]
-            region = _tricks_region(n, me, forehand, tricks, by_leader, tables.won_by, start)
-            ones[start : start + len(region)] = region
-        rows = by_leader[tricks[-1][2] if tricks else forehand]
-        shift = at["trick"] - at["played_by"]
-        for row, card in zip(rows, state.trick, strict=False):  # a trick under way
-            ones[row + shift + card] = 1.0
-
     ones[entry["dealer"][dealer]] = 1.0
-    to_act = state.to_act
-    if to_act is not None:
-        ones[entry["to_act"][to_act]] = 1.0
     if declarer is not None:
         ones[entry["declarer"][declarer]] = 1.0
-    if phase != "raise":
-        # Each seat's last auction word (a pass in the announcements counts too, as in the
-        # view's encoding), which the state keeps up to date.
-        bid_rows = tables.last_bid
-        for actor, word in enumerate(state.last_words):
-            if word >= 0:
-                ones[bid_rows[actor] + word] = 1.0
     if state.contract is not None:
         ones[at["contract"] + state.contract] = 1.0
     invitation = state.invitation
@@ -394,49 +499,16 @@ def encode_paskievics_state(
         for other, discard in enumerate(discards):
             count = len(_TAROKKS.intersection(discard))
             ones[tarokk_rows[other]] = _THIRDS[count if count < 3 else 3]
-    partner_known = _partner_known(state, me)
-    if called is not None:
-        side_rows = tables.sides
-        for other in active_seats:
-            if over or other == me or partner_known or state.is_revealed(other):
-                ones[side_rows[other] + state.side(other)] = 1.0
-    if partner_known:
-        if state.partner is not None:
-            ones[entry["partner"][state.partner]] = 1.0
-        if state.alone:
-            ones[at["partner"] + n] = 1.0
-    announced = state.announced
-    if announced:
-        for index in _announced_entries(n, me, announced, at["announced"], entry["announcers"]):
-            ones[index] = 1.0
-    if called is not None and state.game_level is not None:
-        ones[at["game_kontra"] + min(state.game_level, _MAX_LEVEL)] = 1.0
-    count_rows = tables.tarokk_counts
-    for other, count in state.counts:
-        ones[count_rows[other] + count] = 1.0
-    ones[at["tricks_done"]] = _NINTHS[len(tricks)]
     ones[at["multiplier"]] = _multiplier_entry(int(state.multiplier))
-    thrown = _THROWN_INDEX.get(state.thrown_in) if state.thrown_in is not None else None
-    if thrown is not None:
-        ones[at["thrown_in"] + thrown] = 1.0
-    if state.scores is not None:
-        score_rows = entry["scores"]
-        for other, score in enumerate(state.scores):
-            ones[score_rows[other]] = 0.5 + math.atan(float(score) / 20.0) / math.pi
-    out: npt.NDArray[np.float32] = np.frombuffer(ones, dtype=np.float32)
-    return out
+    _SETTLED_MEMO[n, me] = (_settled_key(state, discards_done), ones)
+    return ones
 
 
-@cache
-def _zeros(size: int) -> array[float]:
-    return array("f", bytes(4 * size))
-
-
-#: Per table size and viewer: the finished tricks last encoded (the state's list itself,
-#: which actions replace rather than extend, its length and last trick, the forehand) and
-#: their ``played_by``…``won_by`` region. A learner's observations follow one deal, whose
-#: finished tricks change every fourth card only.
-_TRICKS_MEMO: dict[tuple[int, int], tuple[Any, int, Any, int, array[float]]] = {}
+#: Per table size and viewer: the finished tricks last encoded (a copy of the state's list,
+#: compared by value: its tricks are tuples, compared by identity first) with the forehand,
+#: and their ``played_by``…``won_by`` region. A learner's observations follow one deal,
+#: whose finished tricks change every fourth card only, by one trick.
+_TRICKS_MEMO: dict[tuple[int, int], tuple[list[Any], int, array[float]]] = {}
 
 
 def _tricks_region(
@@ -450,47 +522,80 @@ def _tricks_region(
 ) -> array[float]:
     """The ``played_by``, ``trick`` (all 0) and ``won_by`` blocks of finished ``tricks``."""
     memo = _TRICKS_MEMO.get((n, me))
-    if (
-        memo is not None
-        and memo[0] is tricks
-        and memo[1] == len(tricks)
-        and memo[2] is tricks[-1]
-        and memo[3] == forehand
-    ):
-        return memo[4]
-    region = array("f", _zeros(3 * n * NUM_CARDS))
-    for leader, cards, winner in tricks:
+    done = 0
+    if memo is not None and memo[1] == forehand:
+        known = memo[0]
+        if len(known) == len(tricks) and known == tricks:
+            return memo[2]
+        if len(known) < len(tricks) and known == tricks[: len(known)]:
+            done = len(known)  # the same deal, some tricks on: add only those
+    region = array("f", memo[2] if memo is not None and done else _zeros(3 * n * NUM_CARDS))
+    for leader, cards, winner in tricks[done:] if done else tricks:
         rows = by_leader[leader]
         won = won_by[winner] - start
         for row, card in zip(rows, cards, strict=True):
             region[row - start + card] = 1.0
             region[won + card] = 1.0
-    _TRICKS_MEMO[n, me] = (tricks, len(tricks), tricks[-1], forehand, region)
+    _TRICKS_MEMO[n, me] = (list(tricks), forehand, region)
     return region
 
 
-#: Per table size and viewer: the announcements list last encoded (the state's list itself,
-#: which actions replace rather than change, and its length) and the entries it sets.
-_ANNOUNCED_MEMO: dict[tuple[int, int], tuple[Any, int, tuple[int, ...]]] = {}
+#: Per table size and viewer: the announcements last encoded (a copy, compared by value)
+#: and the blocks they fill.
+_ANNOUNCED_MEMO: dict[tuple[int, int], tuple[list[list[Any]], array[float]]] = {}
 
 
-def _announced_entries(
+def _announced_block(
     n: int, me: int, announced: list[list[Any]], base: int, announcers: tuple[int, ...]
-) -> tuple[int, ...]:
-    """The ``announced`` and ``announcers`` entries set by the announcements."""
+) -> array[float]:
+    """The ``announced``, ``game_kontra`` (all 0) and ``announcers`` blocks, from the start
+    of ``announced`` (at ``base``), as the announcements set them."""
     memo = _ANNOUNCED_MEMO.get((n, me))
-    if memo is not None and memo[0] is announced and memo[1] == len(announced):
-        return memo[2]
-    entries: list[int] = []
+    if memo is not None and memo[0] == announced:
+        return memo[1]
+    block = array("f", _zeros(max(announcers) - base + 1))  # to the last announcer's entry
     # Each side announces an item once (the engine's rule), so each row gets one entry.
     for item, side, by, level in announced:
-        row = base + _ITEM_ROWS[item] + side * _SIDE_ROWS
-        entries.append(row + (level if level < _MAX_LEVEL else _MAX_LEVEL))
+        row = _ITEM_ROWS[item] + side * _SIDE_ROWS
+        block[row + (level if level < _MAX_LEVEL else _MAX_LEVEL)] = 1.0
         if by is not None:
-            entries.append(announcers[by])
-    found = tuple(entries)
-    _ANNOUNCED_MEMO[n, me] = (announced, len(announced), found)
-    return found
+            block[announcers[by] - base] = 1.0
+    _ANNOUNCED_MEMO[n, me] = ([list(e) for e in announced], block)
+    return block
+
+
+#: Per table size and viewer: the hand last encoded (a copy) and its block.
+_HAND_MEMO: dict[tuple[int, int], tuple[set[int], array[float]]] = {}
+
+
+def _hand_block(n: int, me: int, hand: set[int]) -> array[float]:
+    """The ``hand`` block of ``hand``."""
+    memo = _HAND_MEMO.get((n, me))
+    if memo is not None and memo[0] == hand:
+        return memo[1]
+    block = array("f", _zeros(NUM_CARDS))
+    for card in hand:
+        block[card] = 1.0
+    _HAND_MEMO[n, me] = (set(hand), block)
+    return block
+
+
+#: Per table size and viewer: the seats' last auction words last encoded and their block.
+_LAST_BID_MEMO: dict[tuple[int, int], tuple[tuple[int, ...], array[float]]] = {}
+
+
+def _last_bid_block(n: int, me: int, words: tuple[int, ...], tables: _SeatTables) -> array[float]:
+    """The ``last_bid`` block of each seat's last auction word (-1: none yet)."""
+    memo = _LAST_BID_MEMO.get((n, me))
+    if memo is not None and memo[0] == words:
+        return memo[1]
+    block = array("f", _zeros(n * len(_BIDS)))
+    base = tables.at["last_bid"]
+    for actor, word in enumerate(words):
+        if word >= 0:
+            block[tables.last_bid[actor] - base + word] = 1.0
+    _LAST_BID_MEMO[n, me] = (tuple(words), block)
+    return block
 
 
 @cache

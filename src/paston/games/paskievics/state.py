@@ -50,6 +50,24 @@ _MUTABLE = (
     "tricks", "trick", "leader", "scores", "thrown_in", "value", "facts", "last_words",
 )  # fmt: skip
 _MUTABLE_VALUES = attrgetter(*_MUTABLE)
+# The fields an action of the two longest phases may change (the action's own, and those of
+# the deal's end it may bring: the scores); an action of another phase may change any.
+# tests/paskievics/test_undo_snapshots.py checks that no action changes another field.
+_ANNOUNCE_FIELDS = (
+    "phase", "to_act", "called", "partner", "alone", "office", "announced", "game_level",
+    "counts", "presumed", "revealed", "all_revealed", "turn_said", "_starts", "bare_run",
+    "leader", "scores", "value", "last_words",
+)  # fmt: skip
+_PLAY_FIELDS = (
+    "hands", "phase", "to_act", "all_revealed", "tricks", "trick", "leader", "scores",
+    "value", "facts",
+)  # fmt: skip
+#: Per phase: the fields its actions may change, and their getter (:meth:`_snapshot`).
+_PHASE_FIELDS: dict[str, tuple[tuple[str, ...], attrgetter[Any]]] = {
+    "announce": (_ANNOUNCE_FIELDS, attrgetter(*_ANNOUNCE_FIELDS)),
+    "play": (_PLAY_FIELDS, attrgetter(*_PLAY_FIELDS)),
+}
+_ALL_FIELDS = (_MUTABLE, _MUTABLE_VALUES)
 # Actions never change a container of these fields in place: they build a new one (a new
 # list, a new hand's set, a new announcement entry) and assign it. So a snapshot is just the
 # fields' values, sharing every container with the state and with earlier snapshots.
@@ -71,9 +89,43 @@ _BONUS_IDS = tuple((A.BONUS + b, bonus) for b, bonus in enumerate(A.BONUSES))
 _LAST_WORD_ID = A.LEVEL + len(A.LEVELS) - 1
 
 
-#: An ``announced`` list, its length, and per (side, ultimo held back, kontra cap) the kontra
-#: ids it offers.
-_KontraMemo = tuple[list[Any], int, dict[tuple[int, bool, int], tuple[int, ...]]]
+#: Per announceable bonus: its bit in the bitmasks of announced or barred bonuses.
+_BONUS_BIT = {bonus: 1 << b for b, bonus in enumerate(A.BONUSES)}
+_TRULL_BIT, _DOUBLE_BIT = _BONUS_BIT["trull"], _BONUS_BIT["double"]
+_VOLAT_BIT, _ULTIMO_BIT = _BONUS_BIT["volat"], _BONUS_BIT["ultimo"]
+#: What an announced volat bars under ``volat_restrictions="tournament"``.
+_VOLAT_BARS_TOURNAMENT = _DOUBLE_BIT | _TRULL_BIT | _BONUS_BIT["kings"]
+#: Per bitmask of barred bonuses: the bonus ids left, in :data:`.actions.BONUSES` order.
+_FREE_BONUSES = tuple(
+    tuple(A.BONUS + b for b in range(len(A.BONUSES)) if not barred >> b & 1)
+    for barred in range(1 << len(A.BONUSES))
+)
+_KONTRA_IDS = len(A.ITEMS)
+
+
+def _announced_facts(
+    announced: list[list[Any]], side: int, count_pending: bool, max_kontra: int
+) -> tuple[int, tuple[int, ...]]:
+    """What an announcements list allows ``side``: the bitmask of the bonuses it has announced
+    and the kontra ids it may say, in the list's order (an ultimo's not while a count is
+    owed)."""
+    announced_bits = 0
+    kontras: list[int] = []
+    for item, owner, _by, level in announced:
+        if owner == side:
+            announced_bits |= _BONUS_BIT.get(item, 0)
+        if (
+            level < max_kontra
+            and side == (owner if level % 2 else 1 - owner)
+            and not (item == "ultimo" and count_pending)
+        ):
+            kontras.append(A.KONTRA + level * _KONTRA_IDS + _ITEM_INDEX[item])
+    return announced_bits, tuple(kontras)
+
+
+#: An ``announced`` list, its length, and per (side, ultimo held back, kontra cap) what it
+#: allows that side (:func:`_announced_facts`).
+_KontraMemo = tuple[list[Any], int, dict[tuple[int, bool, int], tuple[int, tuple[int, ...]]]]
 
 
 class PaskievicsState:
@@ -85,6 +137,19 @@ class PaskievicsState:
     >>> state.phase, state.to_act
     ('bidding', 0)
     """
+
+    # Slots: the engine reads and writes these fields for every action (faster than a
+    # dictionary of some fifty keys) and the undo snapshot reads them all.
+    __slots__ = (
+        "_after", "_kontra_memo", "_legal_memo", "_log", "_starts", "_trick_seats",
+        "active", "actors", "all_revealed", "alone", "announced", "bare_run", "bidders",
+        "called", "contract", "counts", "cur", "cur_by", "cur_held", "dealer", "dealt",
+        "declarer", "discard_queue", "discards", "facts", "forehand", "game_level",
+        "hands", "history", "invitation", "last_words", "leader", "multiplier",
+        "office", "owes_ultimo", "partner", "phase", "presumed", "received", "revealed",
+        "rules", "scores", "seats", "status", "talon", "thrown_in", "to_act", "trial",
+        "trick", "tricks", "turn_said", "value",
+    )  # fmt: skip
 
     def __init__(
         self,
@@ -100,12 +165,20 @@ class PaskievicsState:
         self.multiplier = multiplier
         self.forehand = (dealer + 1) % self.seats
         self.active: tuple[int, ...] = tuple((self.forehand + i) % self.seats for i in range(4))
+        # Per active seat: the next one (next_seat's answer), and the seats of a trick it
+        # leads (trick_seats'), looked up in the busiest steps.
+        self._after = {seat: self.active[(i + 1) % 4] for i, seat in enumerate(self.active)}
+        self._trick_seats = {
+            seat: tuple(self.active[(i + k) % 4] for k in range(4))
+            for i, seat in enumerate(self.active)
+        }
         self.talon: tuple[int, ...] = tuple(talon)
         self.dealt: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(h)) for h in hands)
         self.hands: list[set[int]] = [set(h) for h in hands]
         self.history: list[int] = []
         self.actors: list[int] = []  # the seat that took each action of ``history``
-        self._log: list[tuple[Any, ...]] = []  # a snapshot of the _MUTABLE fields per action
+        # Per action: the names of the fields it may change and their values before it.
+        self._log: list[tuple[tuple[str, ...], tuple[Any, ...]]] = []
         self.phase = "bidding"
         self.to_act: int | None = self.forehand
         self.status = {s: FRESH for s in self.active}
@@ -416,20 +489,18 @@ class PaskievicsState:
         return self._starts.count(p)
 
     def _legal_announce(self, p: int) -> list[int]:
-        if p == self.declarer and self.called is None:
+        declarer = self.declarer
+        if p == declarer and self.called is None:
             return [A.CALL + c for c in self.callable_cards()]
-        assert self.game_level is not None
         game_level = self.game_level
-        if (
-            p == self.office
-            and game_level == 0
-            and not self.turn_said
-            and self._starts.count(p) == 1
-        ):
+        assert game_level is not None
+        turn_said = self.turn_said
+        if p == self.office and game_level == 0 and not turn_said and self._starts.count(p) == 1:
             return [_GAME_KONTRA]
         rules = self.rules
-        side = self.side(p)
-        ok = self.is_revealed(p) or side == self.presumed
+        # self.side(p) and self.is_revealed(p), inline: this runs for most actions of a deal.
+        side = D if p == declarer or (p == self.partner and not self.alone) else O
+        ok = self.all_revealed or p == declarer or p in self.revealed or side == self.presumed
         acts: list[int] = []
         n = len(_TAROKKS.intersection(self.hands[p]))  # _tarokks(p)
         counted = False
@@ -441,48 +512,38 @@ class PaskievicsState:
             acts.append(A.COUNT + n - 8)
         # _count_pending(p), from the same facts (the hand's tarokks, the counts declared).
         count_pending = rules.count_before_ultimo and n >= 8 and not counted
-        announced = self.announced
-        if ok:
-            tournament = rules.volat_restrictions == "tournament"
-            # The bonuses this side may not announce now: those it has announced (what
-            # _item_index looks up, once), those a volat rules out, the volat after a double
-            # of this turn, the ultimo before a count owed.
-            barred = {entry[0] for entry in announced if entry[1] == side}
-            if "volat" in barred:
-                barred.update(("double", "trull", "kings") if tournament else ("double",))
-            if not tournament and _DOUBLE in self.turn_said:
-                barred.add("volat")
-            if count_pending:
-                barred.add("ultimo")
-            for action, bonus in _BONUS_IDS:
-                if bonus in barred:
-                    continue
-                if bonus == "trull" and rules.trull_conventions and not self._trull_promise(p):
-                    continue
-                acts.append(action)
         max_kontra = rules.max_kontra
-        kontra_ids = len(A.ITEMS)
+        # What the announcements list allows this side: the bonuses it has announced (a
+        # bitmask over BONUSES) and the kontras it may say, worked out once per list (actions
+        # replace it rather than change it) and side.
+        announced = self.announced
+        key = (side, count_pending, max_kontra)
+        memo = self._kontra_memo
+        if memo is None or memo[0] is not announced or memo[1] != len(announced):
+            memo = self._kontra_memo = (announced, len(announced), {})
+        found = memo[2].get(key)
+        if found is None:
+            found = memo[2][key] = _announced_facts(announced, side, count_pending, max_kontra)
+        if ok:
+            # The bonuses this side may not announce now: those it has announced, those a
+            # volat rules out, the volat after a double of this turn, the ultimo before a
+            # count owed, the trull without the honours it promises (trull_conventions).
+            barred = found[0]
+            tournament = rules.volat_restrictions == "tournament"
+            if barred & _VOLAT_BIT:
+                barred |= _VOLAT_BARS_TOURNAMENT if tournament else _DOUBLE_BIT
+            if not tournament and _DOUBLE in turn_said:
+                barred |= _VOLAT_BIT
+            if count_pending:
+                barred |= _ULTIMO_BIT
+            if not barred & _TRULL_BIT and rules.trull_conventions and not self._trull_promise(p):
+                barred |= _TRULL_BIT
+            acts.extend(_FREE_BONUSES[barred])
         # The game (side D's), then every announced item: (item, owner, level).
         if game_level < max_kontra and side == (D if game_level % 2 else O):
-            acts.append(A.KONTRA + game_level * kontra_ids)
-        if announced:
-            # The kontras of the announced items, worked out once per announcements list
-            # (actions replace it rather than change it) and side.
-            memo = self._kontra_memo
-            key = (side, count_pending, max_kontra)
-            if memo is None or memo[0] is not announced or memo[1] != len(announced):
-                memo = self._kontra_memo = (announced, len(announced), {})
-            kontras = memo[2].get(key)
-            if kontras is None:
-                kontras = memo[2][key] = tuple(
-                    A.KONTRA + level * kontra_ids + _ITEM_INDEX[item]
-                    for item, owner, _by, level in announced
-                    if level < max_kontra
-                    and side == (owner if level % 2 else 1 - owner)
-                    and not (item == "ultimo" and count_pending)
-                )
-            acts.extend(kontras)
-        if not self._compulsory(p):
+            acts.append(A.KONTRA + game_level * _KONTRA_IDS)
+        acts.extend(found[1])
+        if (self.owes_ultimo != p and not rules.acceptor_must_announce) or not self._compulsory(p):
             acts.append(A.PASS)
         return acts
 
@@ -514,8 +575,12 @@ class PaskievicsState:
                 cards = hand
         else:
             cards = hand
-        held_back = self._item_index(self.side(p), "ultimo") is not None
-        if PAGAT in cards and len(cards) > 1 and held_back:
+        # The pagat is held back for a side's announced ultimo (asked only when it matters).
+        if (
+            PAGAT in cards
+            and len(cards) > 1
+            and self._item_index(self.side(p), "ultimo") is not None
+        ):
             cards = [c for c in cards if c != PAGAT]
         return cards
 
@@ -529,7 +594,9 @@ class PaskievicsState:
         if action not in legal:
             raise IllegalAction(self._illegal_reason(action, legal), legal=self._names(legal))
         self._legal_memo = None
-        self._log.append(_MUTABLE_VALUES(self))  # _snapshot()
+        phase = self.phase
+        names, values = _PHASE_FIELDS.get(phase, _ALL_FIELDS)  # _snapshot(), inline
+        self._log.append((names, values(self)))
         p = self.to_act
         assert p is not None
         self.history.append(action)
@@ -538,8 +605,7 @@ class PaskievicsState:
             words = list(self.last_words)
             words[p] = action
             self.last_words = tuple(words)  # replaced, never changed: see _snapshot
-        phase = self.phase  # the longest phases first
-        if phase == "announce":
+        if phase == "announce":  # the longest phases first
             self._apply_announce(p, action)
         elif phase == "play":
             self._apply_play(p, action - A.PLAY)
@@ -551,18 +617,19 @@ class PaskievicsState:
         else:  # discard
             self._apply_discard(p, action)
 
-    def _snapshot(self) -> tuple[Any, ...]:
-        """The values of the fields an action may change, in :data:`_MUTABLE`'s order. Actions
-        never change a container in place (they build a new one and assign it), so the
-        snapshot shares them all."""
-        values: tuple[Any, ...] = _MUTABLE_VALUES(self)
-        return values
+    def _snapshot(self) -> tuple[tuple[str, ...], tuple[Any, ...]]:
+        """The names and values of the fields the next action may change (every
+        :data:`_MUTABLE` field, or its phase's few). Actions never change a container in
+        place (they build a new one and assign it), so the snapshot shares them all."""
+        names, values = _PHASE_FIELDS.get(self.phase, _ALL_FIELDS)
+        return names, values(self)
 
     def undo(self) -> int:
         if not self.history:
             raise IllegalAction("nothing to undo")
         self._legal_memo = None
-        for name, value in zip(_MUTABLE, self._log.pop(), strict=True):
+        names, values = self._log.pop()
+        for name, value in zip(names, values, strict=True):
             setattr(self, name, value)
         self.actors.pop()
         return self.history.pop()
@@ -633,9 +700,9 @@ class PaskievicsState:
             else:
                 self._hand_out_talon()
             return
-        q = self.next_seat(p)
+        q = self._after[p]
         while self.status[q] == OUT:
-            q = self.next_seat(q)
+            q = self._after[q]
         self.to_act = q
 
     def _hand_out_talon(self) -> None:
@@ -648,7 +715,7 @@ class PaskievicsState:
             hands[seat] = hands[seat] | set(received[seat])
             self.hands = hands
             i += share
-            seat = self.next_seat(seat)
+            seat = self._after[seat]
         self.received = received
         if self.trial and not self._has_honour(self.declarer):
             penalty = self.rules.trial_bid_penalty * self.multiplier
@@ -662,7 +729,7 @@ class PaskievicsState:
         for _ in range(4):
             if received[seat]:
                 queue.append(seat)
-            seat = self.next_seat(seat)
+            seat = self._after[seat]
         self.discard_queue = queue
         self.phase = "discard"
         self._next_discarder()
@@ -704,7 +771,7 @@ class PaskievicsState:
                 self.phase, self.leader = "play", self.forehand
                 self.to_act = self.forehand
                 return
-            self.to_act = self.next_seat(p)
+            self.to_act = self._after[p]
             self._starts = [*self._starts, self.to_act]
             if self.to_act == self.office:
                 self.all_revealed = True  # §7.4: public from the start of his first turn
@@ -767,13 +834,10 @@ class PaskievicsState:
         if self.called is not None and card == self.called:
             self.all_revealed = True
         if len(self.trick) < 4:
-            self.to_act = self.next_seat(p)
+            self.to_act = self._after[p]
             return
         assert self.leader is not None
-        seats = [self.leader]
-        for _ in range(3):
-            seats.append(self.next_seat(seats[-1]))
-        winner = seats[_winning_index(self.trick)]
+        winner = self._trick_seats[self.leader][_winning_index(self.trick)]
         self.tricks = [*self.tricks, (self.leader, tuple(self.trick), winner)]
         self.trick = []
         self.leader = winner

@@ -6,12 +6,14 @@ import gymnasium as gym
 import numpy as np
 import pytest
 from gymnasium import spaces
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import paston.env  # noqa: F401 - registers paston/Paskievics-v0
 from paston.games.paskievics.batched import BatchedPaskievics
 from paston.games.paskievics.batched.check import compare_all, compare_with_engine, rule_variants
 from paston.games.paskievics.compact_actions import NUM_COMPACT_ACTIONS
-from paston.games.paskievics.rules import DEFAULT_RULES, PaskievicsRules
+from paston.games.paskievics.rules import DEFAULT_RULES, FLAGS, PaskievicsRules
 
 
 def test_a_checked_run_over_every_rule_variant_and_both_table_sizes() -> None:
@@ -38,6 +40,37 @@ def test_flat_action_ids_agree_too(players: int) -> None:
     rules = PaskievicsRules(tarokk_discard_last_resort=True, xx_discardable=True)
     agreement = compare_with_engine(40, players=players, rules=rules, seed=3, compact=False)
     assert agreement.games >= 40
+
+
+#: Every deal flag's values, as the property below draws them.
+_DRAWN = {
+    flag.name: (
+        st.booleans()
+        if flag.kind == "bool"
+        else st.sampled_from(flag.choices or ())
+        if flag.kind == "choice"
+        else st.integers(flag.minimum or 0, flag.maximum or 3)
+    )
+    for flag in FLAGS
+    if flag.name not in ("players", "game_deals", "double_rounds")
+}
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    players=st.sampled_from((4, 5)),
+    flags=st.fixed_dictionaries(_DRAWN),
+    compact=st.booleans(),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_any_rules_any_deals_agree(
+    players: int, flags: dict[str, object], compact: bool, seed: int
+) -> None:
+    rules = PaskievicsRules.from_dict(flags)
+    agreement = compare_with_engine(
+        6, players=players, rules=rules, batch=3, seed=seed, compact=compact
+    )
+    assert agreement.games >= 6
 
 
 def test_rule_variants_cover_every_deal_flag() -> None:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import copy
+from typing import Any
+
 import gymnasium as gym
 import numpy as np
 import pytest
@@ -10,10 +13,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import paston.env  # noqa: F401 - registers paston/Paskievics-v0
+from paston.games.paskievics.actions import parse_action
 from paston.games.paskievics.batched import BatchedPaskievics
 from paston.games.paskievics.batched.check import compare_all, compare_with_engine, rule_variants
+from paston.games.paskievics.cards import parse_card
 from paston.games.paskievics.compact_actions import NUM_COMPACT_ACTIONS
+from paston.games.paskievics.encoding import encode_paskievics_state
 from paston.games.paskievics.rules import DEFAULT_RULES, FLAGS, PaskievicsRules
+from paston.games.paskievics.state import PaskievicsState
+
+from .worked import R91, R92, R93, R94, R96
 
 
 def test_a_checked_run_over_every_rule_variant_and_both_table_sizes() -> None:
@@ -195,3 +204,64 @@ def test_the_checker_catches_a_kernel_that_plays_other_rules(
     monkeypatch.setattr(batched, "rules_array", one_kontra_only)
     with pytest.raises(AssertionError, match="the masks differ"):
         compare_with_engine(200, seed=1)
+
+
+def _flagged(record: dict[str, Any], actions: list[str] | None = None, **flags: Any) -> Any:
+    out = copy.deepcopy(record)
+    out["rules"] = {**record["rules"], **flags}
+    if actions is not None:
+        out["actions"] = actions
+    return out
+
+
+#: The worked records of the notation, and the flagged variants tests/paskievics/test_flags.py
+#: plays on them (a Three with only a trull, scored unplayed, among them).
+WORKED = [
+    R91,
+    R92,
+    R93,
+    R94,
+    R96,
+    _flagged(R91, [*R91["actions"][:10], "trull", "pass", "pass", "pass", "pass"],
+             three_trull_not_played=True),
+    _flagged(R93, tarokk_count_payment="team"),
+    _flagged(R93, bonus_values="kovacs"),
+    _flagged(R92, acceptor_must_announce=True),
+    _flagged(R92, trull_conventions=True),
+    _flagged(R94, ["pass", "pass", "pass", "pass"]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("record", WORKED, ids=range(len(WORKED)))
+def test_worked_records_replay_step_for_step(record: dict[str, Any]) -> None:
+    rules = PaskievicsRules.from_dict(record["rules"])
+    hands = [[parse_card(c) for c in hand] for hand in record["hands"]]
+    talon = [parse_card(c) for c in record["talon"]]
+    state = PaskievicsState(hands, talon, record["dealer"], rules)
+    env = BatchedPaskievics(1, players=rules.players, rules=rules, compact_actions=False)
+    obs, mask = env.reset(deals=[(hands, talon, record["dealer"])])
+    for word in record["actions"]:
+        seat = state.to_act
+        assert seat is not None and env.to_act[0] == seat, word
+        assert np.flatnonzero(mask[0]).tolist() == sorted(state.legal_actions()), word
+        assert np.array_equal(obs[0], encode_paskievics_state(state, seat, env.layout)), word
+        action = parse_action(word)
+        state.apply(action)
+        obs, mask, reward, done = env.step(np.array([action]))
+        assert bool(done[0]) == state.is_over, word
+    if state.is_over:
+        assert reward[0].tolist() == [float(x) for x in state.result()]
+
+
+def test_given_deals_are_checked() -> None:
+    env = BatchedPaskievics(1)
+    env.reset()
+    hands, talon, dealer = env.deal_of(0)
+    env.reset(deals=[(hands, talon, dealer)])
+    assert env.deal_of(0) == (hands, talon, dealer)
+    with pytest.raises(ValueError, match="must hold 1 deals, not 2"):
+        env.reset(deals=[(hands, talon, dealer)] * 2)
+    with pytest.raises(ValueError, match="each of the 42 cards once"):
+        env.reset(deals=[([hands[1], *hands[1:]], talon, dealer)])
+    with pytest.raises(ValueError, match="dealer must be a seat 0 to 3"):
+        env.reset(deals=[(hands, talon, 4)])

@@ -35,6 +35,8 @@ talon and dealer of a row's deal, from which
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 import numpy.typing as npt
 
@@ -166,11 +168,15 @@ class BatchedPaskievics:
         return self._st[:, k.TO_ACT].copy()
 
     def reset(
-        self, seed: int | None = None
+        self,
+        seed: int | None = None,
+        deals: Sequence[tuple[Sequence[Sequence[int]], Sequence[int], int]] | None = None,
     ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
         """Deal every row afresh: from ``seed`` when given (else the constructor's seed the
-        first time, then where the instance's generator stands). The observations and masks returned
-        are the engine's own arrays (copy to keep them)."""
+        first time, then where the instance's generator stands), or, with ``deals``, row
+        ``i`` the deal ``deals[i]`` = ``(hands, talon, dealer)`` (as :meth:`deal_of` gives
+        them; later deals are shuffled again). The observations and masks returned are the
+        engine's own arrays (copy to keep them)."""
         if seed is not None:
             self._seed = _check_seed(seed)
             self._started = False
@@ -182,6 +188,12 @@ class BatchedPaskievics:
         self._nlegal[:] = 0
         self.mask[:] = False
         self._stock()
+        if deals is not None:
+            if len(deals) != self.n:
+                raise ValueError(f"deals must hold {self.n} deals, not {len(deals)}")
+            given = np.array([self._deck(i, deal) for i, deal in enumerate(deals)], np.int64)
+            self._decks = np.concatenate((given, self._decks[int(self._next[0]) :]))
+            self._next[0] = 0
         k.reset_all(
             self._st,
             self.players,
@@ -252,6 +264,26 @@ class BatchedPaskievics:
         picks = (self._rng.random(self.n) * self._nlegal).astype(np.int64)
         out: npt.NDArray[np.int64] = self._legal[np.arange(self.n), picks]
         return out
+
+    def _deck(self, i: int, deal: tuple[Sequence[Sequence[int]], Sequence[int], int]) -> list[int]:
+        """Deal ``i`` as the kernel's deck: the talon, five cards of each active seat from
+        forehand, their other four, then the dealer."""
+        hands, talon, dealer = deal
+        n = self.players
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
+            raise ValueError(f"deal {i}: the dealer must be a seat 0 to {n - 1}, not {dealer!r}")
+        order = [(dealer + 1 + j) % n for j in range(4)]
+        if len(hands) != n or len(talon) != 6 or any(len(hands[s]) != 9 for s in order):
+            raise ValueError(
+                f"deal {i}: {n} hands, 9 cards for each seat but a sitting-out dealer, and a "
+                "talon of 6"
+            )
+        held = [sorted(int(c) for c in hands[s]) for s in order]
+        deck = [int(c) for c in talon] + [c for h in held for c in h[:5]]
+        deck += [c for h in held for c in h[5:]]
+        if sorted(deck) != list(range(k.NUM_CARDS)):
+            raise ValueError(f"deal {i}: the talon and hands must hold each of the 42 cards once")
+        return [*deck, dealer]
 
     def _stock(self) -> None:
         """Keep a deck ready for every row: shuffle a new batch when fewer are left."""

@@ -178,6 +178,8 @@ def test_a_copied_stepper_steps_on_its_own(game: str) -> None:
         assert np.array_equal(out[4]["action_mask"], again[4]["action_mask"])
         assert twin.actions() == stepper.actions()
         assert twin._mem is not stepper._mem
+        if game == "paston":  # its kernels take the byte array's address
+            assert twin._address == twin._mem.ctypes.data != stepper._address
 
 
 def test_illegal_actions_and_the_end_of_an_episode() -> None:

@@ -23,6 +23,7 @@ __all__ = [
     "CALL",
     "COUNT",
     "DISCARD",
+    "DISCARD_INDEX",
     "DISCARD_SETS",
     "HOLD",
     "ITEMS",
@@ -61,7 +62,9 @@ DISCARD = KONTRA + len(KONTRA_WORDS) * len(ITEMS)
 DISCARD_SETS: tuple[tuple[int, ...], ...] = tuple(
     combo for k in (1, 2, 3) for combo in combinations(range(42), k)
 )
-_DISCARD_INDEX = {combo: i for i, combo in enumerate(DISCARD_SETS)}
+#: Per sorted set of :data:`DISCARD_SETS`: its index there (``discard_id`` less ``DISCARD``).
+DISCARD_INDEX: dict[tuple[int, ...], int] = {combo: i for i, combo in enumerate(DISCARD_SETS)}
+_DISCARD_INDEX = DISCARD_INDEX
 NUM_ACTIONS = DISCARD + len(DISCARD_SETS)
 
 

@@ -395,8 +395,13 @@ def encode_paskievics_state(
         score_rows = entry["scores"]
         for other, score in enumerate(scores):
             ones[score_rows[other]] = 0.5 + math.atan(float(score) / 20.0) / math.pi
-    out: npt.NDArray[np.float32] = np.frombuffer(ones, dtype=np.float32)
+    out: npt.NDArray[np.float32] = np.frombuffer(ones, _FLOAT32)
     return out
+
+
+#: The observation's dtype, built once (``frombuffer`` converts a ``dtype=`` argument on
+#: every call).
+_FLOAT32 = np.dtype(np.float32)
 
 
 @cache

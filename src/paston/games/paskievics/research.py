@@ -96,7 +96,8 @@ def new_hand(
 ) -> PaskievicsState:
     """A fresh deal from ``rng``; with five seats and a ``seat`` that must play, the dealer
     (who sits out) is drawn among the other seats."""
-    rules = replace(rules, players=players)  # the table's size decides the flag
+    if rules.players != players:
+        rules = replace(rules, players=players)  # the table's size decides the flag
     dealers = [s for s in range(players) if players == 4 or seat is None or s != seat]
     dealer = rng.choice(dealers) if seat is not None else rng.randrange(players)
     hands, talon, dealer = deal_cards(rng, dealer, players)

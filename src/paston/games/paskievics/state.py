@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping, Sequence
+from functools import cache
 from itertools import combinations
 from operator import attrgetter
 from typing import Any, Self
@@ -50,24 +51,61 @@ _MUTABLE = (
     "tricks", "trick", "leader", "scores", "thrown_in", "value", "facts", "last_words",
 )  # fmt: skip
 _MUTABLE_VALUES = attrgetter(*_MUTABLE)
-# The fields an action of the two longest phases may change (the action's own, and those of
-# the deal's end it may bring: the scores); an action of another phase may change any.
-# tests/paskievics/test_undo_snapshots.py checks that no action changes another field.
-_ANNOUNCE_FIELDS = (
-    "phase", "to_act", "called", "partner", "alone", "office", "announced", "game_level",
-    "counts", "presumed", "revealed", "all_revealed", "turn_said", "_starts", "bare_run",
-    "leader", "scores", "value", "last_words",
-)  # fmt: skip
-_PLAY_FIELDS = (
+#: Field names and their getter: what an action's undo snapshot holds.
+_Fields = tuple[tuple[str, ...], "attrgetter[Any]"]
+_ALL_FIELDS: _Fields = (_MUTABLE, _MUTABLE_VALUES)
+
+
+def _fields(*names: str) -> _Fields:
+    return names, attrgetter(*names)
+
+
+# The fields an action of the two longest phases may change (its own, and those of the
+# deal's end it may bring: the scores); an action of another phase may change any.
+# tests/paskievics/test_engine_memos.py checks that no action changes another field.
+_PLAY_FIELDS = _fields(
     "hands", "phase", "to_act", "all_revealed", "tricks", "trick", "leader", "scores",
     "value", "facts",
 )  # fmt: skip
-#: Per phase: the fields its actions may change, and their getter (:meth:`_snapshot`).
-_PHASE_FIELDS: dict[str, tuple[tuple[str, ...], attrgetter[Any]]] = {
-    "announce": (_ANNOUNCE_FIELDS, attrgetter(*_ANNOUNCE_FIELDS)),
-    "play": (_PLAY_FIELDS, attrgetter(*_PLAY_FIELDS)),
-}
-_ALL_FIELDS = (_MUTABLE, _MUTABLE_VALUES)
+_PASS_FIELDS = _fields(
+    "phase", "to_act", "_starts", "all_revealed", "turn_said", "bare_run", "leader",
+    "scores", "value", "last_words",
+)  # fmt: skip
+_CALL_FIELDS = _fields("called", "partner", "alone", "office", "all_revealed", "turn_said")
+_COUNT_FIELDS = _fields("counts", "presumed", "revealed", "all_revealed", "turn_said")
+_BONUS_FIELDS = _fields("announced", "presumed", "revealed", "all_revealed", "turn_said")
+_KONTRA_FIELDS = _fields(
+    "announced", "game_level", "presumed", "revealed", "all_revealed", "turn_said"
+)
+
+
+def _announcement_fields(action: int) -> _Fields:
+    if action == A.PASS:
+        return _PASS_FIELDS
+    if A.CALL <= action < A.COUNT:
+        return _CALL_FIELDS
+    if A.COUNT <= action < A.BONUS:
+        return _COUNT_FIELDS
+    if A.BONUS <= action < A.KONTRA:
+        return _BONUS_FIELDS
+    if A.KONTRA <= action < A.DISCARD:
+        return _KONTRA_FIELDS
+    return _ALL_FIELDS  # never an announcement: refused before any snapshot
+
+
+#: Per action id below ``DISCARD``: the fields it may change as an announcement.
+_ANNOUNCE_SNAPSHOTS = tuple(_announcement_fields(a) for a in range(A.DISCARD))
+
+
+def snapshot_fields(phase: str, action: int) -> tuple[str, ...]:
+    """The fields ``action`` may change in ``phase`` (what its undo snapshot keeps)."""
+    if phase == "announce" and 0 <= action < A.DISCARD:
+        return _ANNOUNCE_SNAPSHOTS[action][0]
+    if phase == "play":
+        return _PLAY_FIELDS[0]
+    return _MUTABLE
+
+
 # Actions never change a container of these fields in place: they build a new one (a new
 # list, a new hand's set, a new announcement entry) and assign it. So a snapshot is just the
 # fields' values, sharing every container with the state and with earlier snapshots.
@@ -91,6 +129,9 @@ _LAST_WORD_ID = A.LEVEL + len(A.LEVELS) - 1
 
 #: Per announceable bonus: its bit in the bitmasks of announced or barred bonuses.
 _BONUS_BIT = {bonus: 1 << b for b, bonus in enumerate(A.BONUSES)}
+#: The same for an announcements entry's item (the game is never one: its kontras are
+#: ``game_level``).
+_ANNOUNCED_BIT = {**_BONUS_BIT, "game": 0}
 _TRULL_BIT, _DOUBLE_BIT = _BONUS_BIT["trull"], _BONUS_BIT["double"]
 _VOLAT_BIT, _ULTIMO_BIT = _BONUS_BIT["volat"], _BONUS_BIT["ultimo"]
 #: What an announced volat bars under ``volat_restrictions="tournament"``.
@@ -101,6 +142,8 @@ _FREE_BONUSES = tuple(
     for barred in range(1 << len(A.BONUSES))
 )
 _KONTRA_IDS = len(A.ITEMS)
+#: Per kontra id (less ``KONTRA``): its level (0 = kontra) and its item's index in ITEMS.
+_KONTRA_WORD = tuple(divmod(k, _KONTRA_IDS) for k in range(len(A.KONTRA_WORDS) * _KONTRA_IDS))
 
 
 def _announced_facts(
@@ -113,7 +156,7 @@ def _announced_facts(
     kontras: list[int] = []
     for item, owner, _by, level in announced:
         if owner == side:
-            announced_bits |= _BONUS_BIT.get(item, 0)
+            announced_bits |= _ANNOUNCED_BIT[item]
         if (
             level < max_kontra
             and side == (owner if level % 2 else 1 - owner)
@@ -126,6 +169,19 @@ def _announced_facts(
 #: An ``announced`` list, its length, and per (side, ultimo held back, kontra cap) what it
 #: allows that side (:func:`_announced_facts`).
 _KontraMemo = tuple[list[Any], int, dict[tuple[int, bool, int], tuple[int, tuple[int, ...]]]]
+
+
+@cache
+def _seat_order(
+    seats: int, forehand: int
+) -> tuple[tuple[int, ...], dict[int, int], dict[int, tuple[int, ...]]]:
+    """The active seats from ``forehand``, each one's next, and each one's trick order."""
+    active = tuple((forehand + i) % seats for i in range(4))
+    after = {seat: active[(i + 1) % 4] for i, seat in enumerate(active)}
+    trick_seats = {
+        seat: tuple(active[(i + k) % 4] for k in range(4)) for i, seat in enumerate(active)
+    }
+    return active, after, trick_seats
 
 
 class PaskievicsState:
@@ -164,14 +220,10 @@ class PaskievicsState:
         self.dealer = dealer
         self.multiplier = multiplier
         self.forehand = (dealer + 1) % self.seats
-        self.active: tuple[int, ...] = tuple((self.forehand + i) % self.seats for i in range(4))
         # Per active seat: the next one (next_seat's answer), and the seats of a trick it
-        # leads (trick_seats'), looked up in the busiest steps.
-        self._after = {seat: self.active[(i + 1) % 4] for i, seat in enumerate(self.active)}
-        self._trick_seats = {
-            seat: tuple(self.active[(i + k) % 4] for k in range(4))
-            for i, seat in enumerate(self.active)
-        }
+        # leads (trick_seats'), looked up in the busiest steps; shared by every deal of a
+        # table size and forehand (never changed).
+        self.active, self._after, self._trick_seats = _seat_order(self.seats, self.forehand)
         self.talon: tuple[int, ...] = tuple(talon)
         self.dealt: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(h)) for h in hands)
         self.hands: list[set[int]] = [set(h) for h in hands]
@@ -424,7 +476,9 @@ class PaskievicsState:
             plain = sum(1 for c in free if not is_tarokk(c))
             most = max(0, k - plain)
             combos = [c for c in combos if sum(1 for x in c if is_tarokk(x)) <= most]
-        acts = [A.discard_id(combo) for combo in combos]
+        # Each combination of the sorted free cards is sorted: discard_id's key as it is.
+        index = A.DISCARD_INDEX
+        acts = [A.DISCARD + index[combo] for combo in combos]
         if self._may_annul(p):
             acts.append(A.ANNUL)
         return acts
@@ -595,7 +649,13 @@ class PaskievicsState:
             raise IllegalAction(self._illegal_reason(action, legal), legal=self._names(legal))
         self._legal_memo = None
         phase = self.phase
-        names, values = _PHASE_FIELDS.get(phase, _ALL_FIELDS)  # _snapshot(), inline
+        # The undo snapshot of the fields this action may change (snapshot_fields).
+        if phase == "announce":
+            names, values = _ANNOUNCE_SNAPSHOTS[action]
+        elif phase == "play":
+            names, values = _PLAY_FIELDS
+        else:
+            names, values = _ALL_FIELDS
         self._log.append((names, values(self)))
         p = self.to_act
         assert p is not None
@@ -616,13 +676,6 @@ class PaskievicsState:
             self._hand_out_talon()
         else:  # discard
             self._apply_discard(p, action)
-
-    def _snapshot(self) -> tuple[tuple[str, ...], tuple[Any, ...]]:
-        """The names and values of the fields the next action may change (every
-        :data:`_MUTABLE` field, or its phase's few). Actions never change a container in
-        place (they build a new one and assign it), so the snapshot shares them all."""
-        names, values = _PHASE_FIELDS.get(self.phase, _ALL_FIELDS)
-        return names, values(self)
 
     def undo(self) -> int:
         if not self.history:
@@ -785,29 +838,36 @@ class PaskievicsState:
                 self._spoke(p)
         elif action < A.KONTRA:
             bonus = A.BONUSES[action - A.BONUS]
-            self.announced = [*self.announced, [bonus, self.side(p), p, 0]]
-            self._spoke(p)
+            side = self.side(p)
+            self.announced = [*self.announced, [bonus, side, p, 0]]
+            self._spoke(p, side)
         else:
-            level, item_index = divmod(action - A.KONTRA, len(A.ITEMS))
-            item = A.ITEMS[item_index]
-            if item == "game":
+            level, item_index = _KONTRA_WORD[action - A.KONTRA]
+            side = self.side(p)
+            if item_index == 0:  # the game
                 self.game_level = level + 1
             else:
-                owner = self.side(p) if (level + 1) % 2 == 0 else 1 - self.side(p)
-                index = self._item_index(owner, item)
-                assert index is not None
+                owner = side if level % 2 else 1 - side  # the owner of the item raised
+                item = A.ITEMS[item_index]
                 announced = list(self.announced)
-                entry = announced[index]
-                announced[index] = [entry[0], entry[1], entry[2], level + 1]
+                for index, entry in enumerate(announced):  # _item_index(owner, item)
+                    if entry[0] == item and entry[1] == owner:
+                        announced[index] = [entry[0], entry[1], entry[2], level + 1]
+                        break
+                else:
+                    raise AssertionError(f"no {item} of side {owner} to raise")
                 self.announced = announced
-            self._spoke(p)
+            self._spoke(p, side)
 
-    def _spoke(self, p: int) -> None:
-        """``p`` announced or raised: his side is public and is now the presumed one."""
-        self.presumed = self.side(p)
+    def _spoke(self, p: int, side: int | None = None) -> None:
+        """``p`` (of ``side``: his true side, found when not given) announced or raised: his
+        side is public and is now the presumed one."""
+        if side is None:
+            side = self.side(p)
+        self.presumed = side
         if p not in self.revealed:
             self.revealed = self.revealed | {p}  # replaced, never changed: see _snapshot
-        if p != self.declarer and self.side(p) == D:
+        if side == D and p != self.declarer:
             self.all_revealed = True
 
     def _apply_call(self, card: int) -> None:
@@ -949,12 +1009,20 @@ class PaskievicsState:
 
 
 def _winning_index(cards: Sequence[int]) -> int:
-    trumps = [i for i, c in enumerate(cards) if is_tarokk(c)]
-    if trumps:
-        return min(trumps, key=lambda i: cards[i])
-    led = suit_of(cards[0])
-    same = [i for i, c in enumerate(cards) if suit_of(c) == led]
-    return min(same, key=lambda i: cards[i])
+    """The place in ``cards`` (a trick in playing order) of the card that wins it: the
+    highest tarokk, else the highest card of the suit led (a lower number ranks higher)."""
+    best = cards[0]
+    trump = best < 22  # is_tarokk
+    led = _SUIT[best]
+    won = 0
+    for i in range(1, len(cards)):
+        card = cards[i]
+        if card < 22:
+            if not trump or card < best:
+                best, won, trump = card, i, True
+        elif not trump and card < best and _SUIT[card] == led:
+            best, won = card, i
+    return won
 
 
 #: The format of a deal record (paskievics-notation.md); read in :mod:`.record`.

@@ -424,6 +424,11 @@ def markdown(result: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def commands(result: dict[str, Any]) -> str:
+    """The command that reproduces each row of the table, as a Markdown list."""
+    return "\n".join(f"- `{row['entry']}`: `{row['command']}`" for row in ranked(result["rows"]))
+
+
 def chart(result: dict[str, Any], path: Path) -> None:
     """Each entry's paired difference over the field with its 95 % interval."""
     import matplotlib
@@ -442,7 +447,7 @@ def chart(result: dict[str, Any], path: Path) -> None:
     errors = [r["vs_field_ci95"] or 0.0 for r in rows]
     colours = [
         "#9b9b9b" if r["entry"] == result["field"] else "#b5651d" if r["kind"] == "agent"
-        else "#2e7d4f"
+        else "#97c2a5" if r.get("alias_of") else "#2e7d4f"
         for r in rows
     ]  # fmt: skip
     fig, ax = plt.subplots(figsize=(7.5, 0.5 * len(rows) + 1.4), dpi=110)
@@ -545,10 +550,11 @@ def run_game(args: argparse.Namespace, game: str) -> dict[str, Any]:
                 f"--only: no entry {', '.join(unknown)} for {game}; entries: {', '.join(by_name)}"
             )
         chosen = [by_name[name] for name in args.only]
-        aliases: list[Entry] = []
     else:
         chosen = [e for e in entries if e.alias_of is None]
-        aliases = [e for e in entries if e.alias_of is not None]
+    # A level that is a bot played now under another name repeats that bot's fresh row.
+    played = {e.name for e in chosen}
+    aliases = [e for e in entries if e.alias_of in played and e.name not in played]
     board = Leaderboard(game, players, args.field, args.seed)
     rows = []
     for entry in chosen:
@@ -561,7 +567,8 @@ def run_game(args: argparse.Namespace, game: str) -> dict[str, Any]:
         rows.append({**target, "entry": entry.name, "kind": entry.kind,
                      "alias_of": entry.alias_of, "command": _command(args, game, entry,
                                                                      target["sets"])})  # fmt: skip
-    result = merged(path, header, rows)
+    # --no-write: this run's rows alone; else merged into the results file's.
+    result = {**header, "rows": ranked(rows)} if args.no_write else merged(path, header, rows)
     result["baseline_cpu_seconds"] = round(board.baseline_seconds, 2)
     if not args.no_write:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -583,7 +590,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", action="append", metavar="ENTRY", help="run these entries")
     parser.add_argument("--agent", action="append", metavar="NAME=MODULE:FACTORY[:ARG]")
     parser.add_argument("--out", type=Path, help="results JSON (one game only)")
-    parser.add_argument("--no-write", action="store_true", help="print, write no JSON")
+    parser.add_argument(
+        "--no-write", action="store_true", help="print this run's rows, read and write no JSON"
+    )
     parser.add_argument("--chart", type=Path, help="draw the chart (one game only) to this PNG")
     parser.add_argument("--report", action="store_true", help="print the tables of the results")
     parser.add_argument("--list", action="store_true", help="list each game's entries")
@@ -604,6 +613,8 @@ def main(argv: list[str] | None = None) -> int:
             result = results[game] = run_game(args, game)
             print(f"\n### {game} (one seat against {args.field} × {result['players'] - 1})\n")
             print(markdown(result))
+            print("\nEach row again (the same deals; `--seconds` is not needed):\n")
+            print(commands(result))
             if args.chart:
                 chart(result, args.chart)
                 print(f"drew {args.chart}", file=sys.stderr)

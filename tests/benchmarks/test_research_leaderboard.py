@@ -48,7 +48,14 @@ def test_table_and_exact_pairing(
     result = ran["results"][game]
     assert result["field"] == "heuristic" and result["players"] == SEATS[game]
     rows = {row["entry"]: row for row in result["rows"]}
-    assert set(rows) == {"random", "heuristic"}
+    # The levels that are these bots under another name repeat their rows.
+    aliases = {e.name: e.alias_of for e in board.entries_of(game) if e.alias_of}
+    expected = {"random", "heuristic"} | {a for a, b in aliases.items() if b in rows}
+    assert set(rows) == expected and "casual" in rows
+    for name, target in aliases.items():
+        if name in rows:
+            assert rows[name]["vs_field"] == rows[target]["vs_field"]
+            assert f"--only {name}" in rows[name]["command"]
     field = rows["heuristic"]
     # The field bot against itself: the same hands as the baseline, so exactly 0.
     assert field["vs_field"] == 0.0 and field["vs_field_ci95"] == 0.0
@@ -65,9 +72,9 @@ def test_table_and_exact_pairing(
     assert header[:4] == ["#", "entry", "mean score per deal", "vs field (paired)"]
     assert header[-2:] == ["deals", "CPU s / decision (median)"]
     assert ("mean place" in header) == (game == "paris")
-    assert len(lines) == 2 + 2  # header, rule, two entries
+    assert len(lines) == 2 + len(rows)  # header, rule, a line per entry
     body = [[cell.strip() for cell in line.strip("|").split("|")] for line in lines[2:]]
-    assert [cells[0] for cells in body] == ["1", "2"]
+    assert [cells[0] for cells in body] == [str(k) for k in range(1, len(rows) + 1)]
     field_cells = next(cells for cells in body if "`heuristic`" in cells[1])
     assert "(the field)" in field_cells[1]
     assert field_cells[3] == ("+0.000 ± 0.000" if game == "paris" else "+0.00 ± 0.00")
@@ -84,7 +91,7 @@ def test_only_replaces_its_row_and_keeps_the_others(
     again = _run(board, capsys, "--game", "paston", "--only", "random", "--sets", "2",
                  "--out", str(out))  # fmt: skip
     rows = {row["entry"]: row for row in again["results"]["paston"]["rows"]}
-    assert set(rows) == {"random", "heuristic"}
+    assert set(rows) == {"random", "heuristic", "casual"}
     # The seeded hands again: the same figures (the time per decision aside).
     for key in ("mean_score", "vs_field", "vs_field_ci95", "deals"):
         assert rows["random"][key] == first["random"][key]

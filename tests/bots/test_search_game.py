@@ -42,6 +42,14 @@ def test_a_rival_a_gupa_from_121_is_stopped_by_a_spoiling_raise(seed: int) -> No
     assert SearchBot(seed=seed, budget=0).act(view) == PASS
 
 
+def test_the_reasons_say_when_the_values_are_for_the_game() -> None:
+    view = _gupa_auction()
+    near = SearchBot(seed=0, budget=0).explain(_at(view, (60, 100, 60)))
+    assert all("for the game, win chance now" in c.reason for c in near)
+    far = SearchBot(seed=0, budget=0).explain(_at(view, (10, 20, 15)))
+    assert not any("for the game" in c.reason for c in far)
+
+
 def test_far_from_121_the_values_are_those_of_a_deal_played_alone() -> None:
     view = _gupa_auction()
     alone = SearchBot(seed=1, budget=0).explain(view)

@@ -175,7 +175,13 @@ class SearchBot(WeightedPimcBot):
         self._game = self.game_value(view)
         self._guard = self.surrender_share if self._game is None else 1.0
         self._deadline = cpu_clock() + self.budget if self.budget else 0.0
-        return super().explain(view)
+        out = super().explain(view)
+        if self._game is not None:
+            # Say what the values are: points of win chance, not of score.
+            note = f"; for the game, win chance now {100 * self._game.now:.0f} %"
+            out = [Choice(c.action, c.value, c.reason + note) for c in out]
+            self._cache = (view, out)
+        return out
 
     def game_value(self, view: SeatView) -> GameValue | None:
         """The game's value when this decision plays for the game: in a game where some seat

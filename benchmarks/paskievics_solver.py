@@ -13,7 +13,8 @@ seat, default settings; decisions with one legal card are not counted).
 Parts alone: ``--only-values`` (nodes and CPU of every legal card's value, what PIMC asks in a
 world, ``--values N --values-tricks K``), ``--only-full`` (one solve per full deal, nodes and
 CPU), ``--only-pimc`` (the bot's decision times; ``--pimc-settings exact_cards=7`` to time
-other settings).
+other settings), ``--only-strength`` (``pimc`` with ``--base`` settings and with ``--new``,
+each against three heuristic bots on the same deal sets, interleaved; the paired difference).
 
 Usage::
 
@@ -192,6 +193,49 @@ def full_deals(seed: int, deals: int, seconds: float) -> dict[str, object]:
     }
 
 
+def strength(seed: int, sets: int, seconds: float, base: str, new: str) -> dict[str, object]:
+    """The ``pimc`` bot with settings ``base`` and with ``new`` (``exact_cards=6`` …), each
+    against three heuristic bots on the same seeded deal sets (every seat rotation; the bots'
+    seeds the same too), the two arenas interleaved set by set in this process: per arena the
+    bot's mean score per deal minus the heuristics', and the paired difference new − base,
+    with 95 % intervals over the sets."""
+    from paston.arena.duplicate import SetTask, play_set
+
+    def gap(result: dict[str, list[list[float]]]) -> float:
+        rows = result["scores"]
+        return statistics.fmean(row[0] - statistics.fmean(row[1:]) for row in rows)
+
+    def ci(values: list[float]) -> list[float]:
+        half = 1.96 * statistics.stdev(values) / len(values) ** 0.5 if len(values) > 1 else 0.0
+        return [round(statistics.fmean(values), 3), round(half, 3)]
+
+    tasks = [
+        SetTask("paskievics", (f"pimc:{spec}" if spec else "pimc",) + ("heuristic",) * 3, 4,
+                seed, None, keep_records=False)
+        for spec in (base, new)
+    ]  # fmt: skip
+    gaps: list[list[float]] = [[], []]
+    cpu = [0.0, 0.0]
+    start = time.perf_counter()
+    while len(gaps[1]) < sets and time.perf_counter() - start < seconds:
+        index = len(gaps[1])
+        for k, task in enumerate(tasks):
+            begin = time.process_time()
+            gaps[k].append(gap(play_set(task, index)))
+            cpu[k] += time.process_time() - begin
+    return {
+        "benchmark": "paskievics_pimc_strength",
+        "command": f"benchmarks/paskievics_solver.py --only-strength --strength-sets {sets} "
+        f"--strength-seconds {seconds:g} --seed {seed} --base '{base}' --new '{new}'",
+        "sets": len(gaps[1]),
+        "deals_each": 4 * len(gaps[1]),
+        "base_minus_heuristics": ci(gaps[0]),
+        "new_minus_heuristics": ci(gaps[1]),
+        "new_minus_base": ci([b - a for a, b in zip(gaps[0], gaps[1], strict=True)]),
+        "cpu_s_per_set": [round(c / max(1, len(gaps[1])), 1) for c in cpu],
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=12)
@@ -217,7 +261,20 @@ def main() -> None:
     parser.add_argument(
         "--only-pimc", action="store_true", help="only time the pimc bot's decisions"
     )
+    parser.add_argument(
+        "--only-strength",
+        action="store_true",
+        help="pimc with --base settings against pimc with --new, each vs three heuristic bots",
+    )
+    parser.add_argument("--strength-sets", type=int, default=50)
+    parser.add_argument("--strength-seconds", type=float, default=1800.0)
+    parser.add_argument("--base", default="exact_cards=6")
+    parser.add_argument("--new", default="exact_cards=7")
     args = parser.parse_args()
+    if args.only_strength:
+        print(json.dumps(strength(args.seed, args.strength_sets, args.strength_seconds,
+                                  args.base, args.new)))  # fmt: skip
+        return
     if args.only_pimc:
         print(json.dumps(pimc_decisions(args.seed, args.pimc_deals, args.pimc_settings)))
         return

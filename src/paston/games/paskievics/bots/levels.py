@@ -16,7 +16,7 @@ LEVELS: tuple[Level, ...] = (
     Level("casual", "heuristic", "bids and plays by hand value, answers at once"),
     Level(
         "strong",
-        "pimc:worlds=16,time_budget=0.2,call_budget=0.3",
+        "pimc:worlds=16,time_budget=0.2,call_budget=0.3,exact_cards=6",
         "samples the hidden cards, answers quickly",
     ),
     Level("expert", "pimc", "samples the hidden cards and solves the card play"),

@@ -303,27 +303,30 @@ def encode_paskievics_state(
     who may know what (:func:`.view.view_data`: the partner, the sides, others' discards);
     the env tests compare the two on random deals.
 
-    The entries that change only a few times a deal (the talon, the discards, the contract,
-    the call: :func:`_settled_entries`) and those of the finished tricks
-    (:func:`_tricks_region`) come from the last encoding of this table size and seat while
-    they are the same; the rest is set entry by entry in that copy (an ``array('f')``:
-    cheaper than numpy's scalar writes), which numpy then wraps without copying. Offsets
-    come from per-seat tables built once (:func:`_seat_tables`, :func:`_trick_rows`)."""
+    Blocks that change a few times a deal come from the last encoding of this table size
+    and seat while what they are read from is equal (compared by value, so a state changed
+    in place is encoded afresh; :class:`_Viewer`): the settled entries (the talon, the
+    discards, the contract, the call), the hand, the last auction words, the
+    announcements, the finished tricks. The rest is set entry by entry in a copy of the
+    settled entries (an ``array('f')``: cheaper than numpy's scalar writes), which numpy
+    then wraps without copying."""
     n = layout.players
     if state.seats != n:
         raise ValueError(f"a {state.seats}-seat deal does not fit the {n}-seat layout")
     me = seat
-    tables = _seat_tables(n, me)
-    at = tables.at
-    entry = tables.seat_entry
+    viewer = _VIEWERS.get((n, me))
+    if viewer is None:
+        viewer = _VIEWERS[n, me] = _Viewer(n, me)
     phase = state.phase
-    ones = array("f", _settled_entries(state, me, tables, phase in _DISCARDS_DONE))
+    ones = array("f", viewer.settled(state, phase in _DISCARDS_DONE))
     index = _PHASE_INDEX.get(phase)
     if index is not None:
-        ones[at["phase"] + index] = 1.0
+        ones[index] = 1.0  # the phase block comes first
     if me in state.active:
-        base = at["hand"]
-        ones[base : base + NUM_CARDS] = _hand_block(n, me, state.hands[me])
+        hand = state.hands[me]
+        if hand != viewer.hand:
+            viewer.new_hand(hand)
+        ones[viewer.hand_at : viewer.hand_at + NUM_CARDS] = viewer.hand_block
 
     tricks = state.tricks
     trick = state.trick
@@ -331,68 +334,71 @@ def encode_paskievics_state(
         forehand = state.forehand
         by_leader = _trick_rows(n, me, forehand)
         if tricks:
-            start = at["played_by"]
-            region = _tricks_region(n, me, forehand, tricks, by_leader, tables.won_by, start)
+            region = viewer.tricks_region(forehand, tricks, by_leader)
+            start = viewer.played_by_at
             ones[start : start + len(region)] = region
         if trick:  # a trick under way
             rows = by_leader[tricks[-1][2] if tricks else forehand]
-            shift = at["trick"] - at["played_by"]
+            shift = viewer.trick_shift
             for row, card in zip(rows, trick, strict=False):
                 ones[row + shift + card] = 1.0
 
     to_act = state.to_act
     if to_act is not None:
-        ones[entry["to_act"][to_act]] = 1.0
+        ones[viewer.to_act_entry[to_act]] = 1.0
     if phase != "raise":
         # Each seat's last auction word (a pass in the announcements counts too, as in the
         # view's encoding), which the state keeps up to date.
-        base = at["last_bid"]
-        ones[base : base + n * len(_BIDS)] = _last_bid_block(n, me, state.last_words, tables)
+        words = state.last_words
+        if words != viewer.words:
+            viewer.new_words(words)
+        start = viewer.last_bid_at
+        ones[start : start + len(viewer.words_block)] = viewer.words_block
     called = state.called
+    announced = state.announced
+    if announced:
+        # The announced, game_kontra (zero here) and announcers blocks, which follow each
+        # other, in one copy.
+        if announced != viewer.announced:
+            viewer.new_announced(announced)
+        start = viewer.announced_at
+        ones[start : start + len(viewer.announced_block)] = viewer.announced_block
     if called is not None:
-        over = state.is_over
         partner_known = _partner_known(state, me)
         # state.side and state.is_revealed of each active seat, inline.
         declarer = state.declarer
         partner = state.partner
         alone = state.alone
         revealed = state.revealed
-        everyone = over or partner_known or state.all_revealed
-        side_rows = tables.sides
+        everyone = partner_known or state.all_revealed or state.is_over
+        side_rows = viewer.tables.sides
         for other in state.active:
             if everyone or other in (me, declarer) or other in revealed:
                 on_d = other == declarer or (other == partner and not alone)
                 ones[side_rows[other] + (0 if on_d else 1)] = 1.0
         if partner_known:
             if partner is not None:
-                ones[entry["partner"][partner]] = 1.0
+                ones[viewer.partner_entry[partner]] = 1.0
             if alone:
-                ones[at["partner"] + n] = 1.0
-    announced = state.announced
-    if announced:
-        # The announced, game_kontra (zero here) and announcers blocks, which follow each
-        # other, in one copy.
-        base = at["announced"]
-        block = _announced_block(n, me, announced, base, entry["announcers"])
-        ones[base : base + len(block)] = block
-    if called is not None:
+                ones[viewer.alone_entry] = 1.0
         game_level = state.game_level
         if game_level is not None:
-            ones[at["game_kontra"] + (game_level if game_level < _MAX_LEVEL else _MAX_LEVEL)] = 1.0
+            level = game_level if game_level < _MAX_LEVEL else _MAX_LEVEL
+            ones[viewer.game_kontra_at + level] = 1.0
     counts = state.counts
     if counts:
-        count_rows = tables.tarokk_counts
+        count_rows = viewer.tables.tarokk_counts
         for other, count in counts:
             ones[count_rows[other] + count] = 1.0
-    ones[at["tricks_done"]] = _NINTHS[len(tricks)]
+    ones[viewer.tricks_done_at] = _NINTHS[len(tricks)]
     thrown_in = state.thrown_in
     if thrown_in is not None:
         thrown = _THROWN_INDEX.get(thrown_in)
         if thrown is not None:
-            ones[at["thrown_in"] + thrown] = 1.0
+            ones[viewer.thrown_in_at + thrown] = 1.0
     scores = state.scores
     if scores is not None:
-        score_rows = entry["scores"]
+        score_rows = viewer.score_entry
         for other, score in enumerate(scores):
             ones[score_rows[other]] = 0.5 + math.atan(float(score) / 20.0) / math.pi
     out: npt.NDArray[np.float32] = np.frombuffer(ones, _FLOAT32)
@@ -409,198 +415,197 @@ def _zeros(size: int) -> array[float]:
     return array("f", bytes(4 * size))
 
 
-#: Per table size and viewer: what the settled entries were last worked out from
-#: (:func:`_settled_key`, the lists as copies, compared by value) and the vector of those
-#: entries alone.
-_SETTLED_MEMO: dict[tuple[int, int], tuple[tuple[Any, ...], array[float]]] = {}
+class _Viewer:
+    """One viewer's encoding (a table size and a seat): its offsets, and per slowly
+    changing part of a deal what it was last read from (a copy, compared by value) and
+    the entries it gave. A learner's observations follow one deal, whose talon, discards,
+    contract and call change a few times, its hand once a trick, its finished tricks
+    every fourth card."""
 
+    __slots__ = (
+        "alone_entry", "announced", "announced_at", "announced_block", "game_kontra_at",
+        "hand", "hand_at", "hand_block", "last_bid_at", "me", "n", "partner_entry",
+        "played_by_at", "score_entry", "settled_block", "settled_key", "tables",
+        "thrown_in_at", "to_act_entry", "trick_shift", "tricks", "tricks_block",
+        "tricks_done_at", "tricks_forehand", "words", "words_block",
+    )  # fmt: skip
 
-def _settled_key(state: PaskievicsState, discards_done: bool) -> tuple[Any, ...]:
-    """Everything the settled entries are read from (lists as they are now, by value; the
-    active seats follow from the dealer and the table size)."""
-    received = state.received
-    return (
-        None if received is None else [list(r) for r in received],
-        [list(d) for d in state.discards],
-        state.declarer,
-        discards_done,
-        state.called,
-        state.contract,
-        state.invitation,
-        state.dealer,
-        state.multiplier,
-        state.rules.five_dealer_sees,
-    )
+    def __init__(self, n: int, me: int) -> None:
+        self.n, self.me = n, me
+        tables = self.tables = _seat_tables(n, me)
+        at, entry = tables.at, tables.seat_entry
+        assert at["phase"] == 0
+        self.hand_at = at["hand"]
+        self.played_by_at = at["played_by"]
+        self.trick_shift = at["trick"] - at["played_by"]
+        self.last_bid_at = at["last_bid"]
+        self.announced_at = at["announced"]
+        self.game_kontra_at = at["game_kontra"]
+        self.tricks_done_at = at["tricks_done"]
+        self.thrown_in_at = at["thrown_in"]
+        self.alone_entry = at["partner"] + n
+        self.to_act_entry = entry["to_act"]
+        self.partner_entry = entry["partner"]
+        self.score_entry = entry["scores"]
+        self.settled_key: tuple[Any, ...] | None = None
+        self.settled_block = _zeros(paskievics_layout(n).size)
+        # A value no state's field equals: the first encoding fills each block.
+        self.hand: set[int] | None = None
+        self.hand_block = _zeros(NUM_CARDS)
+        self.words: tuple[int, ...] | None = None
+        self.words_block = _zeros(n * len(_BIDS))
+        self.announced: list[list[Any]] | None = None
+        self.announced_block = _zeros(max(entry["announcers"]) - self.announced_at + 1)
+        self.tricks: list[tuple[int, tuple[int, ...], int]] = []
+        self.tricks_forehand = -1
+        self.tricks_block = _zeros(3 * n * NUM_CARDS)
 
-
-def _settled_entries(
-    state: PaskievicsState, me: int, tables: _SeatTables, discards_done: bool
-) -> array[float]:
-    """A vector holding only the entries that change a few times a deal: the talon cards the
-    viewer took and each seat's share, the discards (the viewer's cards, each seat's size,
-    its tarokks once the discards are done, the declarer's tarokks), the called card, the
-    dealer, the declarer, the contract, the invitation and the multiplier; zero elsewhere."""
-    n = state.seats
-    memo = _SETTLED_MEMO.get((n, me))
-    received = state.received
-    discards = state.discards
-    # The cheap fields first; the lists (a copy's may be changed in place) by value.
-    if (
-        memo is not None
-        and memo[0][2] == state.declarer
-        and memo[0][3] == discards_done
-        and memo[0][4] == state.called
-        and memo[0][5] == state.contract
-        and memo[0][6] == state.invitation
-        and memo[0][7] == state.dealer
-        and memo[0][8] == state.multiplier
-        and memo[0][9] == state.rules.five_dealer_sees
-        and memo[0][1] == discards
-        and memo[0][0] == received
-    ):
-        return memo[1]
-    at = tables.at
-    entry = tables.seat_entry
-    ones = array("f", _zeros(paskievics_layout(n).size))
-    dealer = state.dealer
-    active = me in state.active
-    if received is not None and not (me == dealer and not active and state.rules.five_dealer_sees):
-        base = at["talon_received"]
-        for card in received[me]:
+    def settled(self, state: PaskievicsState, discards_done: bool) -> array[float]:
+        """A vector holding only the entries that change a few times a deal: the talon
+        cards the viewer took and each seat's share, the discards (the viewer's cards, each
+        seat's size, its tarokks once the discards are done, the declarer's tarokks), the
+        called card, the dealer, the declarer, the contract, the invitation and the
+        multiplier; zero elsewhere."""
+        key = self.settled_key
+        # The cheap fields first; the lists (a copy's may be changed in place) by value.
+        if (
+            key is not None
+            and key[0] == state.declarer
+            and key[1] == discards_done
+            and key[2] == state.called
+            and key[3] == state.contract
+            and key[4] == state.invitation
+            and key[5] == state.dealer
+            and key[6] == state.multiplier
+            and key[7] == state.rules.five_dealer_sees
+            and key[8] == state.discards
+            and key[9] == state.received
+        ):
+            return self.settled_block
+        received = state.received
+        discards = state.discards
+        self.settled_key = (
+            state.declarer,
+            discards_done,
+            state.called,
+            state.contract,
+            state.invitation,
+            state.dealer,
+            state.multiplier,
+            state.rules.five_dealer_sees,
+            [list(d) for d in discards],
+            None if received is None else [list(r) for r in received],
+        )
+        n, me, tables = self.n, self.me, self.tables
+        at, entry = tables.at, tables.seat_entry
+        ones = array("f", _zeros(paskievics_layout(n).size))
+        dealer = state.dealer
+        active = me in state.active
+        if received is not None and not (
+            me == dealer and not active and state.rules.five_dealer_sees
+        ):
+            base = at["talon_received"]
+            for card in received[me]:
+                ones[base + card] = 1.0
+        base = at["own_discard"]
+        for card in discards[me]:
             ones[base + card] = 1.0
-    base = at["own_discard"]
-    for card in discards[me]:
-        ones[base + card] = 1.0
-    declarer = state.declarer
-    if discards_done and declarer is not None:
-        base = at["declarer_discarded_tarokks"]
-        for card in _TAROKKS.intersection(discards[declarer]):
-            ones[base + card] = 1.0
-    called = state.called
-    if called is not None:
-        ones[at["called"] + called] = 1.0
-    ones[entry["dealer"][dealer]] = 1.0
-    if declarer is not None:
-        ones[entry["declarer"][declarer]] = 1.0
-    if state.contract is not None:
-        ones[at["contract"] + state.contract] = 1.0
-    invitation = state.invitation
-    if invitation is not None:
-        base = at["invitation"]
-        ones[base + tables.rel[invitation[1]]] = 1.0
-        shown = _SHOWN.get(invitation[0])
-        if shown is not None:
-            ones[base + n + shown] = 1.0
-    if received is not None:
-        split = entry["talon_split"]
-        for other, taken in enumerate(received):
-            if other < n:
-                ones[split[other]] = _THIRDS[len(taken)]
-    sizes = entry["discard_sizes"]
-    for other, discard in enumerate(discards):
-        ones[sizes[other]] = _THIRDS[len(discard)]
-    if discards_done:
-        tarokk_rows = entry["discarded_tarokks"]
+        declarer = state.declarer
+        if discards_done and declarer is not None:
+            base = at["declarer_discarded_tarokks"]
+            for card in _TAROKKS.intersection(discards[declarer]):
+                ones[base + card] = 1.0
+        called = state.called
+        if called is not None:
+            ones[at["called"] + called] = 1.0
+        ones[entry["dealer"][dealer]] = 1.0
+        if declarer is not None:
+            ones[entry["declarer"][declarer]] = 1.0
+        if state.contract is not None:
+            ones[at["contract"] + state.contract] = 1.0
+        invitation = state.invitation
+        if invitation is not None:
+            base = at["invitation"]
+            ones[base + tables.rel[invitation[1]]] = 1.0
+            shown = _SHOWN.get(invitation[0])
+            if shown is not None:
+                ones[base + n + shown] = 1.0
+        if received is not None:
+            split = entry["talon_split"]
+            for other, taken in enumerate(received):
+                if other < n:
+                    ones[split[other]] = _THIRDS[len(taken)]
+        sizes = entry["discard_sizes"]
         for other, discard in enumerate(discards):
-            count = len(_TAROKKS.intersection(discard))
-            ones[tarokk_rows[other]] = _THIRDS[count if count < 3 else 3]
-    ones[at["multiplier"]] = _multiplier_entry(int(state.multiplier))
-    _SETTLED_MEMO[n, me] = (_settled_key(state, discards_done), ones)
-    return ones
+            ones[sizes[other]] = _THIRDS[len(discard)]
+        if discards_done:
+            tarokk_rows = entry["discarded_tarokks"]
+            for other, discard in enumerate(discards):
+                count = len(_TAROKKS.intersection(discard))
+                ones[tarokk_rows[other]] = _THIRDS[count if count < 3 else 3]
+        ones[at["multiplier"]] = _multiplier_entry(int(state.multiplier))
+        self.settled_block = ones
+        return ones
+
+    def new_hand(self, hand: set[int]) -> None:
+        """The ``hand`` block of ``hand``."""
+        block = array("f", _zeros(NUM_CARDS))
+        for card in hand:
+            block[card] = 1.0
+        self.hand, self.hand_block = set(hand), block
+
+    def new_words(self, words: tuple[int, ...]) -> None:
+        """The ``last_bid`` block of each seat's last auction word (-1: none yet)."""
+        block = array("f", _zeros(self.n * len(_BIDS)))
+        rows, base = self.tables.last_bid, self.last_bid_at
+        for actor, word in enumerate(words):
+            if word >= 0:
+                block[rows[actor] - base + word] = 1.0
+        self.words, self.words_block = tuple(words), block
+
+    def new_announced(self, announced: list[list[Any]]) -> None:
+        """The ``announced``, ``game_kontra`` (all 0) and ``announcers`` blocks, from the
+        start of ``announced``, as the announcements set them."""
+        block = array("f", _zeros(len(self.announced_block)))
+        announcers, base = self.tables.seat_entry["announcers"], self.announced_at
+        # Each side announces an item once (the engine's rule), so each row gets one entry.
+        for item, side, by, level in announced:
+            row = _ITEM_ROWS[item] + side * _SIDE_ROWS
+            block[row + (level if level < _MAX_LEVEL else _MAX_LEVEL)] = 1.0
+            if by is not None:
+                block[announcers[by] - base] = 1.0
+        self.announced, self.announced_block = [list(e) for e in announced], block
+
+    def tricks_region(
+        self,
+        forehand: int,
+        tricks: list[tuple[int, tuple[int, ...], int]],
+        by_leader: dict[int, tuple[int, ...]],
+    ) -> array[float]:
+        """The ``played_by``, ``trick`` (all 0) and ``won_by`` blocks of finished
+        ``tricks`` (their tuples compare by identity first)."""
+        known = self.tricks
+        done = 0
+        if self.tricks_forehand == forehand:
+            if len(known) == len(tricks) and known == tricks:
+                return self.tricks_block
+            if len(known) < len(tricks) and known == tricks[: len(known)]:
+                done = len(known)  # the same deal, some tricks on: add only those
+        start = self.played_by_at
+        won_by = self.tables.won_by
+        region = array("f", self.tricks_block if done else _zeros(3 * self.n * NUM_CARDS))
+        for leader, cards, winner in tricks[done:] if done else tricks:
+            rows = by_leader[leader]
+            won = won_by[winner] - start
+            for row, card in zip(rows, cards, strict=True):
+                region[row - start + card] = 1.0
+                region[won + card] = 1.0
+        self.tricks, self.tricks_forehand, self.tricks_block = list(tricks), forehand, region
+        return region
 
 
-#: Per table size and viewer: the finished tricks last encoded (a copy of the state's list,
-#: compared by value: its tricks are tuples, compared by identity first) with the forehand,
-#: and their ``played_by``…``won_by`` region. A learner's observations follow one deal,
-#: whose finished tricks change every fourth card only, by one trick.
-_TRICKS_MEMO: dict[tuple[int, int], tuple[list[Any], int, array[float]]] = {}
-
-
-def _tricks_region(
-    n: int,
-    me: int,
-    forehand: int,
-    tricks: list[tuple[int, tuple[int, ...], int]],
-    by_leader: dict[int, tuple[int, ...]],
-    won_by: tuple[int, ...],
-    start: int,
-) -> array[float]:
-    """The ``played_by``, ``trick`` (all 0) and ``won_by`` blocks of finished ``tricks``."""
-    memo = _TRICKS_MEMO.get((n, me))
-    done = 0
-    if memo is not None and memo[1] == forehand:
-        known = memo[0]
-        if len(known) == len(tricks) and known == tricks:
-            return memo[2]
-        if len(known) < len(tricks) and known == tricks[: len(known)]:
-            done = len(known)  # the same deal, some tricks on: add only those
-    region = array("f", memo[2] if memo is not None and done else _zeros(3 * n * NUM_CARDS))
-    for leader, cards, winner in tricks[done:] if done else tricks:
-        rows = by_leader[leader]
-        won = won_by[winner] - start
-        for row, card in zip(rows, cards, strict=True):
-            region[row - start + card] = 1.0
-            region[won + card] = 1.0
-    _TRICKS_MEMO[n, me] = (list(tricks), forehand, region)
-    return region
-
-
-#: Per table size and viewer: the announcements last encoded (a copy, compared by value)
-#: and the blocks they fill.
-_ANNOUNCED_MEMO: dict[tuple[int, int], tuple[list[list[Any]], array[float]]] = {}
-
-
-def _announced_block(
-    n: int, me: int, announced: list[list[Any]], base: int, announcers: tuple[int, ...]
-) -> array[float]:
-    """The ``announced``, ``game_kontra`` (all 0) and ``announcers`` blocks, from the start
-    of ``announced`` (at ``base``), as the announcements set them."""
-    memo = _ANNOUNCED_MEMO.get((n, me))
-    if memo is not None and memo[0] == announced:
-        return memo[1]
-    block = array("f", _zeros(max(announcers) - base + 1))  # to the last announcer's entry
-    # Each side announces an item once (the engine's rule), so each row gets one entry.
-    for item, side, by, level in announced:
-        row = _ITEM_ROWS[item] + side * _SIDE_ROWS
-        block[row + (level if level < _MAX_LEVEL else _MAX_LEVEL)] = 1.0
-        if by is not None:
-            block[announcers[by] - base] = 1.0
-    _ANNOUNCED_MEMO[n, me] = ([list(e) for e in announced], block)
-    return block
-
-
-#: Per table size and viewer: the hand last encoded (a copy) and its block.
-_HAND_MEMO: dict[tuple[int, int], tuple[set[int], array[float]]] = {}
-
-
-def _hand_block(n: int, me: int, hand: set[int]) -> array[float]:
-    """The ``hand`` block of ``hand``."""
-    memo = _HAND_MEMO.get((n, me))
-    if memo is not None and memo[0] == hand:
-        return memo[1]
-    block = array("f", _zeros(NUM_CARDS))
-    for card in hand:
-        block[card] = 1.0
-    _HAND_MEMO[n, me] = (set(hand), block)
-    return block
-
-
-#: Per table size and viewer: the seats' last auction words last encoded and their block.
-_LAST_BID_MEMO: dict[tuple[int, int], tuple[tuple[int, ...], array[float]]] = {}
-
-
-def _last_bid_block(n: int, me: int, words: tuple[int, ...], tables: _SeatTables) -> array[float]:
-    """The ``last_bid`` block of each seat's last auction word (-1: none yet)."""
-    memo = _LAST_BID_MEMO.get((n, me))
-    if memo is not None and memo[0] == words:
-        return memo[1]
-    block = array("f", _zeros(n * len(_BIDS)))
-    base = tables.at["last_bid"]
-    for actor, word in enumerate(words):
-        if word >= 0:
-            block[tables.last_bid[actor] - base + word] = 1.0
-    _LAST_BID_MEMO[n, me] = (tuple(words), block)
-    return block
+#: Per table size and viewer: its tables and the blocks last encoded.
+_VIEWERS: dict[tuple[int, int], _Viewer] = {}
 
 
 @cache

@@ -4,9 +4,9 @@ At each card decision the bot samples worlds consistent with its seat's view
 (:mod:`.worlds`: the partner's identity is part of what is sampled), and values every legal
 card in every world by the card points its side takes from then on:
 
-* from ``exact_cards`` cards in hand down (default 7: a world's every legal card then takes
-  about 5 ms of CPU, a few hundred at worst), with the exact double-dummy solver
-  (:mod:`paston.games.paskievics.solver`);
+* from ``exact_cards`` cards in hand down (default 7: valuing every legal card of a world
+  then takes a median of about 5 ms of CPU, tens of ms at worst), with the exact solver
+  (:mod:`paston.games.paskievics.solver`, double-dummy on card points);
 * earlier, where a full solve takes seconds, the candidate card is followed by a quick greedy
   play-out (:func:`_greedy_card`) until every hand has ``rollout_cards`` cards left, and the
   ending is solved exactly.

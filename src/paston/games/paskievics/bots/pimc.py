@@ -7,9 +7,9 @@ card in every world by the card points its side takes from then on:
 * from ``exact_cards`` cards in hand down (default 7: valuing every legal card of a world
   then takes a median of about 5 ms of CPU, tens of ms at worst), with the exact solver
   (:mod:`paston.games.paskievics.solver`, double-dummy on card points);
-* earlier, where a full solve takes seconds, the candidate card is followed by a quick greedy
-  play-out (:func:`_greedy_card`) until every hand has ``rollout_cards`` cards left, and the
-  ending is solved exactly.
+* earlier (every card of a world at 8 or 9 cards a hand: 20 ms to 0.6 s), the candidate
+  card is followed by a quick greedy play-out (:func:`_greedy_card`) until every hand has
+  ``rollout_cards`` cards left, and the ending is solved exactly.
 
 The card with the best mean over the worlds is played; ties go to the heuristic's order.
 Worlds are drawn until ``time_budget`` CPU seconds of the deciding thread have passed

@@ -843,7 +843,8 @@ class PaskievicsState:
             self._spoke(p, side)
         else:
             level, item_index = _KONTRA_WORD[action - A.KONTRA]
-            side = self.side(p)
+            declarer = self.declarer  # self.side(p), inline: kontras are most announcements
+            side = D if p == declarer or (p == self.partner and not self.alone) else O
             if item_index == 0:  # the game
                 self.game_level = level + 1
             else:
@@ -857,7 +858,12 @@ class PaskievicsState:
                 else:
                     raise AssertionError(f"no {item} of side {owner} to raise")
                 self.announced = announced
-            self._spoke(p, side)
+            # self._spoke(p, side), inline.
+            self.presumed = side
+            if p not in self.revealed:
+                self.revealed = self.revealed | {p}  # replaced, never changed: see _snapshot
+            if side == D and p != declarer:
+                self.all_revealed = True
 
     def _spoke(self, p: int, side: int | None = None) -> None:
         """``p`` (of ``side``: his true side, found when not given) announced or raised: his

@@ -92,6 +92,30 @@ def test_load_rewrites_a_row_in_use() -> None:
     assert np.array_equal(env.obs[0], encode(deal.view(seat), env.layout))
 
 
+def test_a_copied_engine_steps_on_its_own() -> None:
+    # The kernels take the arrays' addresses: a copy must step its own arrays, never the
+    # original's.
+    import copy
+    import pickle
+
+    env = BatchedPaston(8, seed=6)
+    env.reset()
+    for _ in range(5):
+        env.step(env.random_actions())
+    before = env.obs.copy(), env.mask.copy(), env.to_act
+    twins = [copy.deepcopy(env), pickle.loads(pickle.dumps(env))]
+    actions = env.random_actions()
+    for twin in twins:
+        assert not np.shares_memory(twin.obs, env.obs)
+        twin.step(actions)
+        assert np.array_equal(env.obs, before[0]) and np.array_equal(env.mask, before[1])
+        assert (env.to_act == before[2]).all()
+    env.step(actions)  # the original still steps its own deals
+    assert not np.array_equal(env.obs, before[0])
+    with pytest.raises(AttributeError):
+        env.obs = np.zeros_like(env.obs)  # type: ignore[misc]
+
+
 def test_auto_reset_and_shapes() -> None:
     env = BatchedPaston(8, seed=2)
     obs, mask = env.reset()

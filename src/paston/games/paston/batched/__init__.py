@@ -87,19 +87,56 @@ class BatchedPaston:
         self._rules = rules_array(self.rules, first_deal)
         self._offsets = layout_offsets(self.layout)
         self._st = np.zeros((n, k.NCOLS), dtype=np.int64)
-        self.obs = np.zeros((n, self.layout.size), dtype=np.float32)
+        self._obs = np.zeros((n, self.layout.size), dtype=np.float32)
         # The entries each observation row has set (a count, then their indices), so that a
         # step clears only those rather than the whole row (:func:`.kernel.write_obs`).
         self._marks = np.zeros((n, k.MARKS_SIZE), dtype=np.int64)
-        self.mask = np.zeros((n, NUM_ACTIONS), dtype=np.int8)
-        self.reward = np.zeros((n, 3), dtype=np.float32)
-        self.done = np.zeros(n, dtype=np.bool_)
+        self._mask = np.zeros((n, NUM_ACTIONS), dtype=np.int8)
+        self._reward = np.zeros((n, 3), dtype=np.float32)
+        self._done = np.zeros(n, dtype=np.bool_)
         # Each row's legal ids (what its mask row holds), so that a step clears only those
         # and a random action needs no scan of the mask.
         self._legal = np.zeros((n, k.MAX_LEGAL), dtype=np.int64)
         self._nlegal = np.zeros(n, dtype=np.int64)
+        self._bind()
         self._seed = int(seed)
         self._started = False
+
+    def _bind(self) -> None:
+        """The addresses :func:`.kernel.step_all_at` takes: this object's own arrays', which
+        it keeps (and which are never replaced) for as long as it lives."""
+        arrays = (self._st, self._obs, self._marks, self._mask, self._reward, self._done)
+        addresses = [a.ctypes.data for a in (*arrays, self._legal, self._nlegal)]
+        self._addresses = np.array(addresses, dtype=np.int64)
+
+    def __getstate__(self) -> dict[str, object]:
+        # A copy gets the addresses of its own arrays (a copied address would step the
+        # original's deals).
+        return {n: v for n, v in self.__dict__.items() if n != "_addresses"}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
+        self._bind()
+
+    @property
+    def obs(self) -> npt.NDArray[np.float32]:
+        """Every deal's observation (the engine's own array, updated in place)."""
+        return self._obs
+
+    @property
+    def mask(self) -> npt.NDArray[np.int8]:
+        """Every deal's legal actions (the engine's own array, updated in place)."""
+        return self._mask
+
+    @property
+    def reward(self) -> npt.NDArray[np.float32]:
+        """What the last step paid every seat of each deal (the engine's own array)."""
+        return self._reward
+
+    @property
+    def done(self) -> npt.NDArray[np.bool_]:
+        """Which deals the last step ended (the engine's own array)."""
+        return self._done
 
     @property
     def to_act(self) -> npt.NDArray[np.int64]:
@@ -159,20 +196,10 @@ class BatchedPaston:
                 f"deal {i}: action {a} ({what}) is not legal for seat {self._st[i, k.TO_ACT]}; "
                 f"legal: {legal}"
             )
-        k.step_all(
-            self._st,
-            acts,
-            self._rules,
-            self._offsets,
-            self.obs,
-            self._marks,
-            self.mask,
-            self.reward,
-            self.done,
-            self._legal,
-            self._nlegal,
+        k.step_all_at(
+            self._addresses, self.n, self.observation_size, acts, self._rules, self._offsets
         )
-        return self.obs, self.mask, self.reward, self.done
+        return self._obs, self._mask, self._reward, self._done
 
     def random_actions(self) -> npt.NDArray[np.int64]:
         """A uniformly random legal action for every deal (from the engine's generator)."""

@@ -10,8 +10,12 @@ is not supported here (the wrapper refuses it).
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
-from numba import njit
+from numba import njit, types
+from numba.extending import intrinsic
+from numba.np.numpy_support import carray
 from numpy.typing import NDArray
 
 I64 = NDArray[np.int64]
@@ -88,6 +92,24 @@ MULTIPLIER = np.array([0, 1, 2, 3, 4, 4], dtype=np.int64)
 TRUMP_OF = np.array([-1, 0, 1, 2, 3, 0], dtype=np.int64)
 SPADE_RUN = 0b0011_1111
 SUIT_MASK = np.array([0xFF << (8 * s) for s in range(4)], dtype=np.int64)
+
+
+def _pointer_typing(typingctx: Any, address: Any) -> Any:
+    if not isinstance(address, types.Integer):
+        return None
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        return builder.inttoptr(args[0], context.get_value_type(types.voidptr))
+
+    return types.voidptr(address), codegen
+
+
+#: The memory at an address (an integer) as a raw pointer, for :func:`numba.carray`: the
+#: entry points below take their arrays' addresses, since views of raw memory carry no
+#: reference count, whereas every view of a numpy array (a row, a slice) takes two atomic
+#: operations, and a compiled call unboxes an integer in far less time than an array. The
+#: callers keep the arrays for as long as they pass their addresses.
+pointer: Any = intrinsic(_pointer_typing)
 
 
 @njit(cache=True, nogil=True)
@@ -641,6 +663,26 @@ def step_all(st: I64, actions: I64, rules: I64, off: I64, obs: NDArray[np.float3
             done[i] = False
         write_obs(row, row[TO_ACT], off, obs[i], marks[i])
         refresh_mask(row, rules, mask[i], legal[i], nlegal, i)
+
+
+@njit(cache=True, nogil=True)
+def step_all_at(at: I64, n: int, size: int, actions: I64, rules: I64, off: I64) -> None:
+    """:func:`step_all` on the arrays at the addresses ``at`` (the state, the observations
+    of ``size`` values, the marks, the masks, the rewards, ``done``, the legal lists and
+    their lengths, in that order, ``n`` rows each): a third faster than with the arrays."""
+    step_all(
+        carray(pointer(at[0]), (n, NCOLS), np.int64),
+        actions,
+        rules,
+        off,
+        carray(pointer(at[1]), (n, size), np.float32),
+        carray(pointer(at[2]), (n, MARKS_SIZE), np.int64),
+        carray(pointer(at[3]), (n, NUM_ACTIONS), np.int8),
+        carray(pointer(at[4]), (n, 3), np.float32),
+        carray(pointer(at[5]), n, np.bool_),
+        carray(pointer(at[6]), (n, MAX_LEGAL), np.int64),
+        carray(pointer(at[7]), n, np.int64),
+    )
 
 
 @njit(cache=True, nogil=True)

@@ -27,8 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from numba import njit, types
-from numba.extending import intrinsic
+from numba import njit
 from numba.np.numpy_support import carray
 from numpy.typing import NDArray
 
@@ -196,20 +195,6 @@ def step_deal(buf: I64, obs: F32, mask: I8, action: int) -> int:
     return _observe(buf, obs, mask)
 
 
-def _pointer_typing(typingctx: Any, address: Any) -> Any:
-    if not isinstance(address, types.Integer):
-        return None
-
-    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-        return builder.inttoptr(args[0], context.get_value_type(types.voidptr))
-
-    return types.voidptr(address), codegen
-
-
-#: The memory at an address (an integer) as a raw pointer, for :func:`numba.carray`.
-_pointer: Any = intrinsic(_pointer_typing)
-
-
 @njit(cache=True, nogil=True, inline="always")
 def _parts(address: int) -> tuple[I64, F32, I8]:
     """The buffer, the observation and the mask, which lie one after the other in the
@@ -220,11 +205,11 @@ def _parts(address: int) -> tuple[I64, F32, I8]:
     of a numpy array takes two atomic operations (a step takes dozens of views): together
     about a third of a step's compiled time. :class:`CompiledPaston` keeps the byte array
     for as long as it passes its address."""
-    buf = carray(_pointer(address), BUF_SIZE, np.int64)
+    buf = carray(k.pointer(address), BUF_SIZE, np.int64)
     size = buf[OBS_SIZE]
     start = address + 8 * BUF_SIZE
-    obs = carray(_pointer(start), size, np.float32)
-    return buf, obs, carray(_pointer(start + 4 * size), NUM_ACTIONS, np.int8)
+    obs = carray(k.pointer(start), size, np.float32)
+    return buf, obs, carray(k.pointer(start + 4 * size), NUM_ACTIONS, np.int8)
 
 
 @njit(cache=True, nogil=True)

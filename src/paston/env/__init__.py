@@ -121,10 +121,14 @@ def register_envs() -> None:
         GYM_IDS[env_id] = name
         if env_id not in gym.registry:
             # ``additional_wrappers``: ``action_masks()`` stays reachable after ``make``.
+            # ``disable_env_checker``: the passive checker looks at the first reset and step
+            # only, which ``check_env`` covers in the tests for every id, and costs every
+            # step a Python call (``gym.make(id, disable_env_checker=False)`` adds it back).
             gym.register(
                 id=env_id,
                 entry_point=_make_gym(name),
                 additional_wrappers=(ACTION_MASKS_SPEC,),
+                disable_env_checker=True,
             )
 
 

@@ -440,6 +440,7 @@ def chart(result: dict[str, Any], path: Path) -> None:
     labels = [
         r["entry"]
         + (f" (= {r['alias_of']})" if r.get("alias_of") else "")
+        + (" (agent)" if r["kind"] == "agent" else "")
         + f"\n{r['deals']} deals"
         for r in rows
     ]
@@ -457,10 +458,10 @@ def chart(result: dict[str, Any], path: Path) -> None:
         x = mean + error + 0.02 * span if mean >= 0 else mean - error - 0.02 * span
         ha = "left" if mean >= 0 else "right"
         ax.text(x, i, f"{mean:+.3g} ± {error:.2g}", va="center", ha=ha, fontsize=8)
-    ax.set_xlim(-1.35 * span, 1.35 * span)
+    ax.set_xlim(-1.6 * span, 1.6 * span)
     ax.axvline(0, color="black", linewidth=0.8)
     unit = "score per game (−1 for the loser)" if result["game"] == "paris" else "points per deal"
-    ax.set_xlabel(f"{unit} over the field bot in the same seat (paired, 95 % interval)")
+    ax.set_xlabel(f"{unit} over the field bot in the same seat\n(paired by deal, 95 % interval)")
     field = ", ".join([result["field"]] * (result["players"] - 1))
     ax.set_title(f"{result['game']}: one seat against {field} (seed {result['seed']})")
     fig.tight_layout()

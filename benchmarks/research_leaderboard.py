@@ -198,7 +198,11 @@ def agent_factory(text: str, game: str) -> tuple[str, Callable[..., Bot]]:
             kwargs["seed"] = seed
         if "game" in params or takes_kwargs:
             kwargs["game"] = game
-        inner = build(arg, **kwargs) if arg is not None else build(**kwargs)
+        try:
+            inner = build(arg, **kwargs) if arg is not None else build(**kwargs)
+        except Exception as exc:  # the agent's own failure, said in the command's terms
+            called = f"{attr}({arg!r})" if arg is not None else f"{attr}()"
+            raise BotSpecError(f"--agent {name}: {called} failed: {exc}") from exc
         if not callable(getattr(inner, "act", None)):
             raise BotSpecError(f"--agent {name}: {attr}() returned {inner!r}, which has no act()")
         return inner if isinstance(inner, Bot) else _AgentBot(inner, name)
@@ -557,6 +561,8 @@ def run_game(args: argparse.Namespace, game: str) -> dict[str, Any]:
     played = {e.name for e in chosen}
     aliases = [e for e in entries if e.alias_of in played and e.name not in played]
     board = Leaderboard(game, players, args.field, args.seed)
+    for entry in chosen:  # a bot or agent that cannot be built fails before any hand
+        make_bot(entry.name, seed=0, game=game).close()
     rows = []
     for entry in chosen:
         row = board.run(entry, args.sets, args.seconds, "")

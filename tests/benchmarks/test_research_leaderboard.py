@@ -142,6 +142,21 @@ def test_bad_input_is_a_precise_error(
     assert message in capsys.readouterr().err
 
 
+def test_an_agent_that_fails_to_load_is_a_precise_error(
+    board: ModuleType, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    agent = tmp_path / "broken_agent.py"
+    agent.write_text("def make(path):\n    return open(path)\n")
+    try:
+        code = board.main(["--game", "paris", "--agent", f"broken={agent}:make:/no/such.npz",
+                           "--only", "broken", "--sets", "1", "--no-write"])  # fmt: skip
+    finally:
+        _registered_for_tests("paris").pop("broken", None)
+    assert code == 2
+    err = capsys.readouterr().err
+    assert "--agent broken: make('/no/such.npz') failed:" in err and "No such file" in err
+
+
 def test_entries_cover_levels_and_bots(board: ModuleType) -> None:
     entries = {e.name: e for e in board.entries_of("paston")}
     assert "oracle" not in entries  # needs the whole deal

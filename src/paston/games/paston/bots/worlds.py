@@ -343,6 +343,7 @@ def replay_world(view: SeatView, world: World) -> Deal:
         first_deal=view.first_deal,
         rules=view.rules,
     )
+    deal.match = view.match  # the game's standing is public: every world shares it
     for _, text in view.history:
         if text == HIDDEN_DISCARD:
             a, b = list(iter_bits(world.discards))

@@ -23,7 +23,7 @@ score is the seat's finishing place as the env's ``rank`` reward, averaged over 
 seats; the figure is trained − heuristic per deal with its 95 % interval over the deals
 (duplicate scoring: the luck of the cards cancels out).
 
-    nice -n 10 .venv/bin/python examples/train_paris_selfplay.py --updates 300
+    nice -n 10 .venv/bin/python examples/train_paris_selfplay.py --updates 400 --deals 3000
     .venv/bin/python examples/train_paris_selfplay.py --quick                # seconds (CI)
     .venv/bin/python examples/train_paris_selfplay.py --evaluate-only --out build/paris_selfplay.npz
 
@@ -70,6 +70,7 @@ Ints = npt.NDArray[np.int64]
 
 PLAYERS = 3
 LEARNER, PAST, THUMB = 0, 1, 2
+LOOP_TURNS = 60 + 40 * PLAYERS
 
 
 def progress(text: str) -> None:
@@ -237,7 +238,15 @@ class Trainer:
                 past_taken, _ = choose(past.log_probs(f), f, self.rng)
                 taken = np.where(who == PAST, past_taken, taken)
             if (who == THUMB).any():
-                taken = np.where(who == THUMB, heuristic_choice(f), taken)
+                thumb = heuristic_choice(f)
+                # Thumb rules that never vary can go round a cycle for ever (paris.md §9);
+                # like the heuristic bot, after 60 + 40 n turns they play a random legal
+                # move one time in ten.
+                moves = np.diff(np.append(f.start, len(f.move)))
+                stuck = (self.env.turns() > LOOP_TURNS) & (self.rng.random(self.games) < 0.1)
+                anything = f.start + (self.rng.random(self.games) * moves).astype(np.int64)
+                thumb = np.where(stuck, anything, thumb)
+                taken = np.where(who == THUMB, thumb, taken)
             mine = who == LEARNER
             self.pending.append(
                 select(

@@ -318,15 +318,16 @@ def encode_paskievics_state(
     if viewer is None:
         viewer = _VIEWERS[n, me] = _Viewer(n, me)
     phase = state.phase
-    ones = array("f", viewer.settled(state, phase in _DISCARDS_DONE))
+    ones = array("f", viewer.settled_block(state, phase in _DISCARDS_DONE))
     index = _PHASE_INDEX.get(phase)
     if index is not None:
         ones[index] = 1.0  # the phase block comes first
     if me in state.active:
         hand = state.hands[me]
-        if hand != viewer.hand:
-            viewer.new_hand(hand)
-        ones[viewer.hand_at : viewer.hand_at + NUM_CARDS] = viewer.hand_block
+        kept = viewer.hand
+        if hand != kept[0]:
+            kept = viewer.new_hand(hand)
+        ones[viewer.hand_at : viewer.hand_at + NUM_CARDS] = kept[1]
 
     tricks = state.tricks
     trick = state.trick
@@ -350,19 +351,21 @@ def encode_paskievics_state(
         # Each seat's last auction word (a pass in the announcements counts too, as in the
         # view's encoding), which the state keeps up to date.
         words = state.last_words
-        if words != viewer.words:
-            viewer.new_words(words)
+        kept_words = viewer.words
+        if words != kept_words[0]:
+            kept_words = viewer.new_words(words)
         start = viewer.last_bid_at
-        ones[start : start + len(viewer.words_block)] = viewer.words_block
+        ones[start : start + len(kept_words[1])] = kept_words[1]
     called = state.called
     announced = state.announced
     if announced:
         # The announced, game_kontra (zero here) and announcers blocks, which follow each
         # other, in one copy.
-        if announced != viewer.announced:
-            viewer.new_announced(announced)
+        kept_announced = viewer.announced
+        if announced != kept_announced[0]:
+            kept_announced = viewer.new_announced(announced)
         start = viewer.announced_at
-        ones[start : start + len(viewer.announced_block)] = viewer.announced_block
+        ones[start : start + len(kept_announced[1])] = kept_announced[1]
     if called is not None:
         partner_known = _partner_known(state, me)
         # state.side and state.is_revealed of each active seat, inline.
@@ -423,11 +426,10 @@ class _Viewer:
     every fourth card."""
 
     __slots__ = (
-        "alone_entry", "announced", "announced_at", "announced_block", "game_kontra_at",
-        "hand", "hand_at", "hand_block", "last_bid_at", "me", "n", "partner_entry",
-        "played_by_at", "score_entry", "settled_block", "settled_key", "tables",
-        "thrown_in_at", "to_act_entry", "trick_shift", "tricks", "tricks_block",
-        "tricks_done_at", "tricks_forehand", "words", "words_block",
+        "alone_entry", "announced", "announced_at", "announced_size", "game_kontra_at",
+        "hand", "hand_at", "last_bid_at", "me", "n", "partner_entry", "played_by_at",
+        "score_entry", "settled", "tables", "thrown_in_at", "to_act_entry", "trick_shift",
+        "tricks", "tricks_done_at", "words",
     )  # fmt: skip
 
     def __init__(self, n: int, me: int) -> None:
@@ -447,26 +449,27 @@ class _Viewer:
         self.to_act_entry = entry["to_act"]
         self.partner_entry = entry["partner"]
         self.score_entry = entry["scores"]
-        self.settled_key: tuple[Any, ...] | None = None
-        self.settled_block = _zeros(paskievics_layout(n).size)
-        # A value no state's field equals: the first encoding fills each block.
-        self.hand: set[int] | None = None
-        self.hand_block = _zeros(NUM_CARDS)
-        self.words: tuple[int, ...] | None = None
-        self.words_block = _zeros(n * len(_BIDS))
-        self.announced: list[list[Any]] | None = None
-        self.announced_block = _zeros(max(entry["announcers"]) - self.announced_at + 1)
-        self.tricks: list[tuple[int, tuple[int, ...], int]] = []
-        self.tricks_forehand = -1
-        self.tricks_block = _zeros(3 * n * NUM_CARDS)
+        # Each kept block is one tuple with what it was read from, replaced whole, so an
+        # encoding reads a consistent pair even while another thread encodes for this
+        # viewer. ``None`` (no state's field equals it): the first encoding fills it.
+        self.settled: tuple[tuple[Any, ...] | None, array[float]] = (None, _zeros(0))
+        self.hand: tuple[set[int] | None, array[float]] = (None, _zeros(0))
+        self.words: tuple[tuple[int, ...] | None, array[float]] = (None, _zeros(0))
+        self.announced: tuple[list[list[Any]] | None, array[float]] = (None, _zeros(0))
+        self.announced_size = max(entry["announcers"]) - self.announced_at + 1
+        self.tricks: tuple[list[tuple[int, tuple[int, ...], int]], int, array[float]] = (
+            [],
+            -1,
+            _zeros(0),
+        )
 
-    def settled(self, state: PaskievicsState, discards_done: bool) -> array[float]:
+    def settled_block(self, state: PaskievicsState, discards_done: bool) -> array[float]:
         """A vector holding only the entries that change a few times a deal: the talon
         cards the viewer took and each seat's share, the discards (the viewer's cards, each
         seat's size, its tarokks once the discards are done, the declarer's tarokks), the
         called card, the dealer, the declarer, the contract, the invitation and the
         multiplier; zero elsewhere."""
-        key = self.settled_key
+        key, block = self.settled
         # The cheap fields first; the lists (a copy's may be changed in place) by value.
         if (
             key is not None
@@ -481,10 +484,10 @@ class _Viewer:
             and key[8] == state.discards
             and key[9] == state.received
         ):
-            return self.settled_block
+            return block
         received = state.received
         discards = state.discards
-        self.settled_key = (
+        key = (
             state.declarer,
             discards_done,
             state.called,
@@ -544,29 +547,31 @@ class _Viewer:
                 count = len(_TAROKKS.intersection(discard))
                 ones[tarokk_rows[other]] = _THIRDS[count if count < 3 else 3]
         ones[at["multiplier"]] = _multiplier_entry(int(state.multiplier))
-        self.settled_block = ones
+        self.settled = (key, ones)
         return ones
 
-    def new_hand(self, hand: set[int]) -> None:
-        """The ``hand`` block of ``hand``."""
+    def new_hand(self, hand: set[int]) -> tuple[set[int], array[float]]:
+        """The ``hand`` block of ``hand``, kept."""
         block = array("f", _zeros(NUM_CARDS))
         for card in hand:
             block[card] = 1.0
-        self.hand, self.hand_block = set(hand), block
+        kept = self.hand = (set(hand), block)
+        return kept
 
-    def new_words(self, words: tuple[int, ...]) -> None:
-        """The ``last_bid`` block of each seat's last auction word (-1: none yet)."""
+    def new_words(self, words: tuple[int, ...]) -> tuple[tuple[int, ...], array[float]]:
+        """The ``last_bid`` block of each seat's last auction word (-1: none yet), kept."""
         block = array("f", _zeros(self.n * len(_BIDS)))
         rows, base = self.tables.last_bid, self.last_bid_at
         for actor, word in enumerate(words):
             if word >= 0:
                 block[rows[actor] - base + word] = 1.0
-        self.words, self.words_block = tuple(words), block
+        kept = self.words = (tuple(words), block)
+        return kept
 
-    def new_announced(self, announced: list[list[Any]]) -> None:
+    def new_announced(self, announced: list[list[Any]]) -> tuple[list[list[Any]], array[float]]:
         """The ``announced``, ``game_kontra`` (all 0) and ``announcers`` blocks, from the
-        start of ``announced``, as the announcements set them."""
-        block = array("f", _zeros(len(self.announced_block)))
+        start of ``announced``, as the announcements set them, kept."""
+        block = array("f", _zeros(self.announced_size))
         announcers, base = self.tables.seat_entry["announcers"], self.announced_at
         # Each side announces an item once (the engine's rule), so each row gets one entry.
         for item, side, by, level in announced:
@@ -574,7 +579,8 @@ class _Viewer:
             block[row + (level if level < _MAX_LEVEL else _MAX_LEVEL)] = 1.0
             if by is not None:
                 block[announcers[by] - base] = 1.0
-        self.announced, self.announced_block = [list(e) for e in announced], block
+        kept = self.announced = ([list(e) for e in announced], block)
+        return kept
 
     def tricks_region(
         self,
@@ -584,23 +590,23 @@ class _Viewer:
     ) -> array[float]:
         """The ``played_by``, ``trick`` (all 0) and ``won_by`` blocks of finished
         ``tricks`` (their tuples compare by identity first)."""
-        known = self.tricks
+        known, known_forehand, known_block = self.tricks
         done = 0
-        if self.tricks_forehand == forehand:
+        if known_forehand == forehand:
             if len(known) == len(tricks) and known == tricks:
-                return self.tricks_block
+                return known_block
             if len(known) < len(tricks) and known == tricks[: len(known)]:
                 done = len(known)  # the same deal, some tricks on: add only those
         start = self.played_by_at
         won_by = self.tables.won_by
-        region = array("f", self.tricks_block if done else _zeros(3 * self.n * NUM_CARDS))
+        region = array("f", known_block if done else _zeros(3 * self.n * NUM_CARDS))
         for leader, cards, winner in tricks[done:] if done else tricks:
             rows = by_leader[leader]
             won = won_by[winner] - start
             for row, card in zip(rows, cards, strict=True):
                 region[row - start + card] = 1.0
                 region[won + card] = 1.0
-        self.tricks, self.tricks_forehand, self.tricks_block = list(tricks), forehand, region
+        self.tricks = (list(tricks), forehand, region)
         return region
 
 

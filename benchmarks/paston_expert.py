@@ -137,11 +137,13 @@ def play_set(specs: Sequence[str], seed: int, set_index: int) -> dict[str, Any]:
     return {"rows": rows, "counters": counters, "cpu": time.process_time() - cpu0}
 
 
-def play_game_set(specs: Sequence[str], seed: int, game_index: int) -> list[int]:
+def play_game_set(specs: Sequence[str], seed: int, game_index: int) -> dict[str, Any]:
     """Winners (bot index, -1 for a draw or no end in 400 deals) of one duplicate game set:
-    game ``game_index`` dealt from one seeded generator, once per seating."""
+    game ``game_index`` dealt from one seeded generator, once per seating; and the bots'
+    auction tallies over its deals (as :func:`tally_deal`)."""
     rules = Rules()
     out = []
+    counters: list[dict[str, int]] = [dict.fromkeys(TALLIES, 0) for _ in range(3)]
     for k, perm in enumerate(PERMUTATIONS):
         bots = [make_bot(specs[perm[s]], seed=bot_seed(seed, game_index, 10 * k + s))
                 for s in range(3)]  # fmt: skip
@@ -155,12 +157,13 @@ def play_game_set(specs: Sequence[str], seed: int, game_index: int) -> list[int]
                 deals += 1
                 if not deal.is_over:
                     play_out(deal, bots, [specs[perm[s]] for s in range(3)], scratch)
+                    tally_deal(deal, counters, perm)
         finally:
             for bot in bots:
                 bot.close()
         winner = game.winner if game.over else None
         out.append(perm[winner] if winner is not None else -1)
-    return out
+    return {"winners": out, "counters": counters}
 
 
 # ---------------------------------------------------------------------- summaries
@@ -273,6 +276,14 @@ def report_lines(results: dict[str, Any]) -> list[str]:
             f"[games {name}] {g['games']} games to 121: won {shares}; draws {g['draws']}; "
             f"bot 0 - bot 1 wins per game {d:+.3f} ± {ci:.3f}"
         )
+        tallied = results.get("game_tallies", {}).get(name, [])
+        if tallied:
+            won = sum(c[0]["won"] for c in tallied)
+            sur = sum(c[0]["surrendered"] for c in tallied)
+            lines.append(
+                f"    {split_specs(name)[0]} in the {6 * len(tallied)} games with tallies: "
+                f"surrendered {_rate(sur, won)} of the auctions it won"
+            )
     for c in game_comparisons(results):
         d, ci = c["diff"]
         lines.append(
@@ -422,7 +433,9 @@ def main(argv: list[str] | None = None) -> int:
             assert index == len(results["arenas"][name]["sets"])
             results["arenas"][name]["sets"].append(result)
         else:
-            results["games"][name].append(result)
+            results["games"][name].append(result["winners"])
+            tallies = results.setdefault("game_tallies", {}).setdefault(name, [])
+            tallies.append(result["counters"])
         if done % (args.every * max(1, len(args.arena))) == 0 or done == len(units):
             args.out.write_text(json.dumps(results))
             elapsed = time.perf_counter() - begun

@@ -90,12 +90,18 @@ def _timed_states(messages: list[tuple[float, dict[str, Any]]]) -> list[tuple[fl
     return out
 
 
-async def _watch(ws_base: str, table: str, count: int, limit: float) -> list[Any]:
-    """A spectator's states with their arrival times, until ``count`` moves were seen."""
+async def _watch(ws_base: str, table: str, count: int, limit: float, leads: int = 0) -> list[Any]:
+    """A spectator's states with their arrival times, until ``count`` moves were seen, and
+    ``leads`` of them leads after a finished trick (random bots' auctions can be long)."""
     got: list[tuple[float, dict[str, Any]]] = []
+
+    def enough() -> bool:
+        moves = _timed_states(got)
+        return len(moves) >= count and sum(after for _, _, after in moves) >= leads
+
     async with websockets.connect(f"{ws_base}/ws/tables/{table}") as ws:
         deadline = time.monotonic() + limit
-        while len(_timed_states(got)) < count and time.monotonic() < deadline:
+        while not enough() and time.monotonic() < deadline:
             try:
                 raw = await asyncio.wait_for(ws.recv(), max(0.01, deadline - time.monotonic()))
             except TimeoutError:
@@ -116,7 +122,8 @@ def test_bots_keep_the_pace_and_do_not_hold_up_other_tables(tmp_path: Path) -> N
         # The watches end when they saw enough moves (their limits only guard against a hang):
         # the assertions below are about the gaps the server left, which are floors.
         fast_moves, normal_moves = await asyncio.gather(
-            _watch(server.ws, fast, 24, HANG_GUARD), _watch(server.ws, normal, 3, HANG_GUARD)
+            _watch(server.ws, fast, 24, HANG_GUARD, leads=1),
+            _watch(server.ws, normal, 3, HANG_GUARD),
         )
         async with httpx.AsyncClient(base_url=server.url) as http:
             info = await until_summary(http, instant, lambda i: bool(i["score_sheet"]))
@@ -252,8 +259,10 @@ def test_take_over_a_bots_seat_between_hands_at_public_tables(thread_server: Thr
             await until_summary(http, slow, lambda i: i["status"] == "playing")
             r = await http.post(f"/api/tables/{slow}/join", json={**take, "seat": 1})
             assert r.status_code == 409 and r.json()["error"]["code"] == "hand_in_progress"
-            # ... but between two hands (the pause after the first one).
-            table, _ = await new_table(thread_server.url, body, ["away"])
+            # ... but between two hands (the pause after the first one). A far target: random
+            # bots' first hand can end a game to 121 (the join would then find it over).
+            far = {**body, "rules": {"target": 1000}}
+            table, _ = await new_table(thread_server.url, far, ["away"])
             await until_summary(http, table, lambda i: bool(i["score_sheet"]))
             r = await http.post(f"/api/tables/{table}/join", json={**take, "seat": 1})
             assert r.status_code == 200, r.text

@@ -60,7 +60,7 @@ contracts: $(STAMP)
 # under "first failures of rerun tests"). The slowest tests are listed, to keep the suite
 # within CI's time.
 pytest: $(STAMP)
-	$(VENV)/bin/pytest -q -n 2 --timeout 600 --durations 15 -m "not browser"
+	$(VENV)/bin/pytest -q -n 2 --dist loadgroup --timeout 600 --durations 15 -m "not browser"
 	$(VENV)/bin/pytest -q -rR -n 2 --timeout 600 --durations 10 -m browser --reruns 1 --reruns-delay 2
 
 bench: $(STAMP)

@@ -61,7 +61,15 @@ def test_every_module_known_to_hold_examples_is_found() -> None:
     assert set(MODULES) >= KNOWN, sorted(KNOWN - set(MODULES))
 
 
-@pytest.mark.parametrize("name", MODULES)
+def _param(name: str) -> object:
+    # A batched engine's example compiles its numba kernels: with the tests of those engines
+    # in one xdist group, one worker compiles them once (the Makefile: --dist loadgroup).
+    if ".batched" in name:
+        return pytest.param(name, marks=pytest.mark.xdist_group("numba"))
+    return name
+
+
+@pytest.mark.parametrize("name", [_param(name) for name in MODULES])
 def test_docstring_examples(name: str) -> None:
     module = importlib.import_module(name)
     result = doctest.testmod(module)

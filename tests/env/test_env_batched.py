@@ -12,6 +12,9 @@ from paston.games.paston.encoding import encode
 from paston.games.paston.rules import Rules
 from paston.games.paston.state import Deal
 
+#: numba kernels: compiled once, by one xdist worker (the Makefile: --dist loadgroup).
+pytestmark = pytest.mark.xdist_group("numba")
+
 
 def test_agrees_with_the_engine_on_500_deals() -> None:
     agreement = compare_with_engine(500, batch=64, seed=11)

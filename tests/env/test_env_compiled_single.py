@@ -28,6 +28,9 @@ from paston.core.errors import IllegalAction
 from paston.env.gym_env import GameEnv
 from paston.env.research_game import ResearchGame
 
+#: numba kernels: compiled once, by one xdist worker (the Makefile: --dist loadgroup).
+pytestmark = pytest.mark.xdist_group("numba")
+
 #: (game, env keywords) of every compiled path.
 CASES = [
     ("paston", {"seat": 0}),

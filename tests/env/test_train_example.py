@@ -17,6 +17,9 @@ import pytest
 
 from paston.games.paris.shuffle import deal_game
 
+#: numba kernels: compiled once, by one xdist worker (the Makefile: --dist loadgroup).
+pytestmark = pytest.mark.xdist_group("numba")
+
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 

@@ -16,6 +16,9 @@ from paston.games.paris.encoding import encode_paris
 from paston.games.paris.rules import ParisRules
 from paston.games.paris.shuffle import deal_game, reference_shuffle
 
+#: numba kernels: compiled once, by one xdist worker (the Makefile: --dist loadgroup).
+pytestmark = pytest.mark.xdist_group("numba")
+
 
 @pytest.mark.parametrize("players", range(2, 10))
 def test_agrees_with_the_engine(players: int) -> None:

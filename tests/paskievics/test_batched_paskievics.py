@@ -24,6 +24,9 @@ from paston.games.paskievics.state import PaskievicsState
 
 from .worked import R91, R92, R93, R94, R96
 
+#: numba kernels: compiled once, by one xdist worker (the Makefile: --dist loadgroup).
+pytestmark = pytest.mark.xdist_group("numba")
+
 
 def test_a_checked_run_over_every_rule_variant_and_both_table_sizes() -> None:
     agreement = compare_all(200, seed=7)

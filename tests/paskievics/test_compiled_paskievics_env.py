@@ -22,6 +22,9 @@ from paston.core.errors import IllegalAction
 from paston.env.gym_env import GameEnv
 from paston.env.research_game import ResearchGame
 
+#: numba kernels: compiled once, by one xdist worker (the Makefile: --dist loadgroup).
+pytestmark = pytest.mark.xdist_group("numba")
+
 CASES: list[dict[str, Any]] = [
     {"seat": 0},
     {"seat": 2, "normalize_reward": True},

@@ -469,6 +469,8 @@ def test_a_claimer_whose_bot_budget_is_spent_is_not_believed(
             "seats": [{"kind": "human"}, bot, bot],
             "seed": 3,
             "first_dealer": 0,
+            # A far target: random bots' hands can end a game to 121 before a certain claim.
+            "rules": {"target": 1000},
         }
         table, seats = await new_table(thread_server.url, body, ["me"])
         (me,) = await connect_all(thread_server.ws, table, seats)

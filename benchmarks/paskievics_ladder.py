@@ -65,6 +65,13 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rules", default="{}", help="variant flags as a JSON object")
+    parser.add_argument(
+        "--first-set",
+        type=int,
+        default=0,
+        help="index of the first deal set to play (to extend an earlier run of the same seed: "
+        "its deal_sets; merge the two with benchmarks/paskievics_ladder_merge.py)",
+    )
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
     specs = _specs(args.arena)
@@ -81,7 +88,7 @@ def main() -> None:
     cpu = time.process_time()
     results: list[dict[str, Any]] = []
     while len(results) < args.sets and time.perf_counter() - start < args.seconds:
-        results.append(play_set(task, len(results)))
+        results.append(play_set(task, args.first_set + len(results)))
     summary = summarise_sets(task, results, time.perf_counter() - start).to_json()
     summary.pop("set_means", None)
     summary["cpu_seconds"] = round(time.process_time() - cpu, 1)
@@ -97,6 +104,10 @@ def main() -> None:
         statistics.fmean(gaps) if gaps else math.nan,
         1.96 * statistics.stdev(gaps) / math.sqrt(len(gaps)) if len(gaps) > 1 else math.nan,
     ]
+    # The per-set figures, so that runs over consecutive set ranges can be merged exactly.
+    summary["first_set"] = args.first_set
+    summary["set_gaps"] = gaps
+    summary["set_thrown_in"] = shares
     summary["thrown_in_share"] = [
         statistics.fmean(shares) if shares else math.nan,
         1.96 * statistics.stdev(shares) / math.sqrt(len(shares)) if len(shares) > 1 else math.nan,
@@ -106,6 +117,7 @@ def main() -> None:
         "command": "benchmarks/paskievics_ladder.py "
         + f"--arena {args.arena} --players {players} --seed {args.seed} "
         + f"--seconds {args.seconds:g} "
+        + (f"--first-set {args.first_set} " if args.first_set else "")
         + f"--rules '{args.rules}'",
         **summary,
     }

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from pw_helpers import (
     PageErrors,
     Server,
@@ -41,6 +42,9 @@ def is_card(action: str) -> bool:
 def create_in_lobby(page: Any, server: Server, **opts: Any) -> str:
     """Fill the lobby's create form and return the new table's id."""
     page.goto(server.base + "/")
+    # The form is drawn once the games and the server's limits arrive: fill it after that, so
+    # that nothing filled here is redrawn under the test (a busy machine answers late).
+    page.wait_for_selector("#create-form[data-ready]", state="attached")
     page.fill("#t-nick", opts.get("nickname", "Ani"))
     page.fill("#t-name", opts.get("name", "Test table"))
     if opts.get("private"):
@@ -54,8 +58,19 @@ def create_in_lobby(page: Any, server: Server, **opts: Any) -> str:
         page.fill(f'[data-rule="{name}"]', str(value))
     page.fill("#t-pause", str(opts.get("pause", 1)))
     page.click("#create-button")
-    page.wait_for_url("**/t/*")
-    return page.url.rsplit("/", 1)[-1]
+    # Either the table page opens or the form says why not: a refusal fails at once, with
+    # the server's words, instead of a wait for a page that will never come.
+    for _ in range(60):
+        try:
+            page.wait_for_url("**/t/*", timeout=2_000)
+            return page.url.rsplit("/", 1)[-1]
+        except PlaywrightTimeout:
+            error = page.locator("#create-error:not([hidden])")
+            if error.count():
+                raise AssertionError(
+                    f"the lobby did not create the table: {error.inner_text()}"
+                ) from None
+    raise AssertionError("the lobby neither opened the table nor said why within 120 s")
 
 
 def test_lobby_create_and_play_a_full_deal(server: Server, new_page: Any) -> None:

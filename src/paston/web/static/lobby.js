@@ -609,7 +609,7 @@ async function init() {
   $("#t-seat-count").addEventListener("change", renderSeatRows);
   $("#t-hints").addEventListener("change", () => (hintsTouched = true));
   renderPaces();
-  loadLimits();
+  const limitsLoaded = loadLimits();
   gamesSettled = (async () => {
     try {
       games = await loadGames();
@@ -627,6 +627,10 @@ async function init() {
     }
   })();
   await gamesSettled;
+  await limitsLoaded;
+  // The form now has the game's seats and rules and the server's bounds: what a script (or a
+  // browser test) filling it waits for, so nothing it sets is redrawn under it.
+  $("#create-form").dataset.ready = "true";
   refreshTables();
   setInterval(() => {
     if (!document.hidden) refreshTables();

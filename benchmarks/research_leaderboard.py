@@ -43,6 +43,11 @@ runs like any entry (``--only NAME`` runs it alone).
 Results: ``benchmarks/results/leaderboard_GAME.json`` (rows of a run replace the rows of the
 same entries in the file, when the file's game, seats, field and seed are the same), the
 Markdown table on stdout, progress on stderr; ``--chart PNG`` draws the paired differences.
+Each row keeps its per-set differences over the field (``set_vs_field``, and
+``set_place_vs_field`` for Paris), so ``--pair A B`` compares two entries *with each other*,
+paired by set over the sets both played: the entries met the same cards, the same field bots
+with the same seeds and the same baseline, so ``A − B`` per set is exactly the difference of
+their hands (how far a level is ahead of the one below it, e.g. ``--pair expert strong``).
 
 Usage::
 
@@ -54,6 +59,10 @@ Usage::
         --only selfplay
     .venv/bin/python benchmarks/research_leaderboard.py --game paris --report   # table only
     .venv/bin/python benchmarks/research_leaderboard.py --game paskievics --list
+    .venv/bin/python benchmarks/research_leaderboard.py --game paris --only expert \
+        --only strong --sets 60 --out benchmarks/results/levels_paris_pair.json --pair expert strong
+    .venv/bin/python benchmarks/research_leaderboard.py --game paris --report \
+        --out benchmarks/results/levels_paris_pair.json --pair expert strong   # table only
 """
 
 from __future__ import annotations
@@ -360,6 +369,7 @@ class Leaderboard:
             "cpu_s_per_decision_median": _num(statistics.median(times)) if times else 0.0,
             "cpu_seconds": round(cpu, 2),
             "command": command,
+            "set_vs_field": [round(d, 6) for d in diffs],
         }
         if places:
             place, place_ci = mean_ci(places)
@@ -369,8 +379,45 @@ class Leaderboard:
                 place_ci95=_num(place_ci),
                 place_vs_field=_num(place_diff),
                 place_vs_field_ci95=_num(place_diff_ci),
+                set_place_vs_field=[round(d, 6) for d in place_diffs],
             )
         return row
+
+
+def paired(result: dict[str, Any], first: str, second: str) -> dict[str, Any]:
+    """``first − second`` per set over the sets both rows played, with 95 % intervals.
+
+    Both entries' per-set differences are over the same baseline hands, so their difference
+    is the difference of the two entries' own hands on the same cards (see the module
+    docstring). Rows from before the per-set figures were kept cannot be paired.
+    """
+    rows = {r["entry"]: r for r in result["rows"]}
+    for name in (first, second):
+        if name not in rows:
+            raise ArenaError(f"--pair: no row {name!r} in the results; rows: {', '.join(rows)}")
+    for name in (first, second):
+        if "set_vs_field" not in rows[name]:
+            raise ArenaError(f"--pair: the row {name!r} has no per-set figures; run it again")
+    a, b = rows[first], rows[second]
+    sets = min(len(a["set_vs_field"]), len(b["set_vs_field"]))
+    if sets < 2:
+        raise ArenaError(f"--pair: {first} and {second} share {sets} set(s); need at least 2")
+    diffs = [x - y for x, y in zip(a["set_vs_field"][:sets], b["set_vs_field"][:sets], strict=True)]
+    diff, ci = mean_ci(diffs)
+    out: dict[str, Any] = {
+        "first": first,
+        "second": second,
+        "sets": sets,
+        "deals": sets * result["players"],
+        "difference": _num(diff),
+        "difference_ci95": _num(ci),
+    }
+    if "set_place_vs_field" in a and "set_place_vs_field" in b:
+        pa, pb = a["set_place_vs_field"], b["set_place_vs_field"]
+        n = min(len(pa), len(pb), sets)
+        place, place_ci = mean_ci([x - y for x, y in zip(pa[:n], pb[:n], strict=True)])
+        out.update(place_difference=_num(place), place_difference_ci95=_num(place_ci))
+    return out
 
 
 def _num(x: float) -> float | None:
@@ -603,6 +650,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--chart", type=Path, help="draw the chart (one game only) to this PNG")
     parser.add_argument("--report", action="store_true", help="print the tables of the results")
     parser.add_argument("--list", action="store_true", help="list each game's entries")
+    parser.add_argument(
+        "--pair",
+        nargs=2,
+        action="append",
+        metavar=("A", "B"),
+        help="also report A − B paired by set (both rows in the results; repeatable)",
+    )
     args = parser.parse_args(argv)
     args.game = args.game or list(GAMES)
     if args.sets < 1:
@@ -625,6 +679,22 @@ def main(argv: list[str] | None = None) -> int:
             if args.chart:
                 chart(result, args.chart)
                 print(f"drew {args.chart}", file=sys.stderr)
+            pairs = [paired(result, first, second) for first, second in args.pair or []]
+            for pair in pairs:
+                digits = 3 if game == "paris" else 2
+                text = (
+                    f"\n{pair['first']} − {pair['second']}, paired by set: "
+                    f"{_pm(pair['difference'], pair['difference_ci95'], digits)} per deal"
+                )
+                if "place_difference" in pair:
+                    place = _pm(pair["place_difference"], pair["place_difference_ci95"], 3)
+                    text += f", place {place}"
+                print(text + f" ({pair['sets']} sets, {pair['deals']} deals)")
+            if pairs:
+                result = results[game] = {**result, "pairs": pairs}
+                if not args.no_write:  # the pairs beside the rows they were taken from
+                    path = _results_path(game, args.out)
+                    path.write_text(json.dumps(result, indent=1, ensure_ascii=False) + "\n")
     except (ArenaError, BotSpecError) as exc:
         print(f"research_leaderboard: {exc}", file=sys.stderr)
         return 2

@@ -165,3 +165,42 @@ def test_entries_cover_levels_and_bots(board: ModuleType) -> None:
     assert {"random", "heuristic", "pimc", "wpimc", "search", "expert"} <= set(entries)
     paris = {e.name: e for e in board.entries_of("paris")}
     assert paris["strong"].alias_of is None and paris["expert"].alias_of == "dpimc"
+
+
+def test_pair_compares_two_entries_set_by_set(
+    board: ModuleType, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    out = tmp_path / "paris.json"
+    ran = _run(board, capsys, "--game", "paris", "--only", "random", "--only", "heuristic",
+               "--only", "beginner", "--sets", "3", "--out", str(out),
+               "--pair", "random", "heuristic", "--pair", "beginner", "random")  # fmt: skip
+    result = ran["results"]["paris"]
+    rows = {row["entry"]: row for row in result["rows"]}
+    first, second = result["pairs"]
+    # Against the field itself the pair is the entry's own row, set by set.
+    assert (first["first"], first["second"], first["sets"]) == ("random", "heuristic", 3)
+    assert first["difference"] == pytest.approx(rows["random"]["vs_field"], abs=1e-6)
+    assert first["place_difference"] == pytest.approx(rows["random"]["place_vs_field"], abs=1e-6)
+    beginner, random = rows["beginner"]["set_vs_field"], rows["random"]["set_vs_field"]
+    per_set = [a - b for a, b in zip(beginner, random, strict=True)]
+    assert second["difference"] == pytest.approx(sum(per_set) / 3, abs=1e-6)
+    assert "beginner − random, paired by set" in ran["stdout"]
+    # The pairs are kept in the results file, and --report pairs again without playing.
+    assert json.loads(out.read_text())["pairs"] == result["pairs"]
+    again = _run(board, capsys, "--game", "paris", "--report", "--out", str(out),
+                 "--pair", "beginner", "random")  # fmt: skip
+    assert again["results"]["paris"]["pairs"] == [second]
+
+
+def test_pair_without_per_set_figures_is_a_precise_error(
+    board: ModuleType, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    out = tmp_path / "paris.json"
+    _run(board, capsys, "--game", "paris", "--only", "random", "--sets", "2", "--out", str(out))
+    old = json.loads(out.read_text())
+    del old["rows"][0]["set_vs_field"]  # a row written before the per-set figures were kept
+    out.write_text(json.dumps(old))
+    for pair, said in ((["random", "nobody"], "no row 'nobody'"),
+                       (["random", "random"], "no per-set figures")):  # fmt: skip
+        assert board.main(["--game", "paris", "--report", "--out", str(out), "--pair", *pair]) == 2
+        assert said in capsys.readouterr().err

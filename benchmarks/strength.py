@@ -10,7 +10,9 @@ Two measurements, each ending with one JSON line on stdout:
   seeded, in ``--jobs`` processes): ``casual`` against two ``beginner`` seats, ``strong``
   against ``casual``, ``expert`` against ``strong`` (every other seat the lower level), the
   higher level's mean over the field per deal (Paston) or per game (Paris, Paskievics), with
-  95 % intervals.
+  95 % intervals: ``vs_field`` is the higher level minus the mean of the lower seats, paired
+  by set (points, or finishing position for Paris: negative is ahead), ``vs_first_other``
+  the same against the first lower seat alone.
 
 Usage::
 
@@ -30,6 +32,7 @@ import time
 from typing import Any
 
 from paston.arena.duplicate import SetTask, run_game_arena
+from paston.arena.stats import mean_ci
 from paston.bots import make_bot
 from paston.bots.levels import LEVEL_NAMES
 from paston.core.registry import get_game
@@ -107,6 +110,10 @@ def levels(
             higher = result.bots[0]
             field = [b.mean_score for b in result.bots[1:]]
             diffs = [d for d in result.differences if d.a == result.labels[0]]
+            # The higher level over the lower seats pooled, per set (all seats, one figure).
+            mine, *others = result.set_means
+            gaps = [m - statistics.fmean(o) for m, *o in zip(mine, *others, strict=True)]
+            gap, gap_ci = mean_ci(gaps)
             step = {
                 "arena": ",".join(bots),
                 "games": result.games,
@@ -116,6 +123,7 @@ def levels(
                 "mean_position": None
                 if higher.mean_position is None
                 else [round(higher.mean_position, 3), round(higher.position_ci95 or 0.0, 3)],
+                "vs_field": [round(gap, 3), round(gap_ci, 3)],
                 "vs_first_other": [round(diffs[0].mean, 3), round(diffs[0].ci95, 3)]
                 if diffs
                 else None,

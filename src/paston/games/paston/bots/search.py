@@ -92,6 +92,7 @@ from .pimc import (
     situation_from_view,
     split_defence,
 )
+from .play_evidence import PlayEvidence
 from .worlds import World, replay_world
 from .wpimc import WeightedPimcBot
 
@@ -129,6 +130,8 @@ class SearchBot(WeightedPimcBot):
         bid_rival: float = 0.0,
         surrender_share: float = 0.5,
         game_near: float = 50.0,
+        infer: float = 0.0,
+        play_oversample: int = 0,
         **options: int | float,
     ) -> None:
         super().__init__(seed=seed, **options)  # type: ignore[arg-type]
@@ -139,6 +142,20 @@ class SearchBot(WeightedPimcBot):
                 raise ValueError(f"{key} must be a number from 0 to {top:g}, not {value!r}")
             if not 0.0 <= value <= top:
                 raise ValueError(f"{key} must be a number from 0 to {top:g}, not {value!r}")
+        if isinstance(infer, bool) or not isinstance(infer, (int, float)) or not 0 <= infer <= 1:
+            raise ValueError(f"infer must be a number from 0 to 1 (0 = off), not {infer!r}")
+        if (
+            isinstance(play_oversample, bool)
+            or not isinstance(play_oversample, int)
+            or not (0 <= play_oversample <= 64)
+        ):
+            raise ValueError(
+                f"play_oversample must be a whole number from 0 to 64, not {play_oversample!r}"
+            )
+        #: The card-play evidence's softness (:mod:`.play_evidence`); 0 = card plays unused.
+        self.infer = float(infer)
+        #: Candidate worlds per kept world in card play (0 = ``oversample``).
+        self.play_oversample = play_oversample
         if not isinstance(budget, (int, float)) or budget < 0:
             raise ValueError(f"budget must be a number of CPU seconds >= 0, not {budget!r}")
         self.rival = float(rival)
@@ -317,6 +334,27 @@ class SearchBot(WeightedPimcBot):
         seat = view.seat
         whisters = self.defence_answers(view, hands, seat, level)
         return self._value(self.play_scores(hands, seat, level, whisters), seat)
+
+    # ------------------------------------------------------------------ worlds
+
+    def likelihoods(self, view: SeatView, worlds: list[World]) -> list[float]:
+        """``wpimc``'s likelihoods, times that of the others' earlier cards in the card play
+        when ``infer`` is on (:mod:`.play_evidence`)."""
+        base = super().likelihoods(view, worlds)
+        if not self.infer or view.phase != "play" or not (view.tricks or view.trick):
+            return base
+        evidence = PlayEvidence(view, self.infer)
+        return [b * evidence.likelihood(w) if b else 0.0 for b, w in zip(base, worlds, strict=True)]
+
+    def sample(self, view: SeatView, n: int) -> list[tuple[World, float]]:
+        if view.phase != "play" or not self.play_oversample:
+            return super().sample(view, n)
+        kept = self.oversample
+        self.oversample = self.play_oversample
+        try:
+            return super().sample(view, n)
+        finally:
+            self.oversample = kept
 
     # ------------------------------------------------------------------ card play
 

@@ -177,7 +177,7 @@ class WeightedPimcBot(PimcBot):
 
     def _weighted(self, view: SeatView, sampler: WorldSampler, n: int) -> list[tuple[World, float]]:
         cands = sampler.sample_many(n * self.oversample, self.rng)
-        weights = [decision_likelihood(view, w, self.tau, self.eps) for w in cands]
+        weights = self.likelihoods(view, cands)
         total = sum(weights)
         if total <= 0:
             return [(w, 1.0) for w in cands[:n]]
@@ -194,6 +194,11 @@ class WeightedPimcBot(PimcBot):
                 i += 1
             out[i] = out.get(i, 0) + 1
         return [(cands[i], float(m)) for i, m in out.items()]
+
+    def likelihoods(self, view: SeatView, worlds: list[World]) -> list[float]:
+        """Each world's likelihood of the others' public decisions (``search`` adds their
+        card plays)."""
+        return [decision_likelihood(view, w, self.tau, self.eps) for w in worlds]
 
     def sample(self, view: SeatView, n: int) -> list[tuple[World, float]]:
         return self._weighted(view, WorldSampler(view), n)

@@ -408,3 +408,40 @@ def test_waiting_clients_take_turns_for_the_workers() -> None:
             _REGISTRY["paston"].pop(f"gated_{table}", None)
             if f"gated_{table}" in BOT_NAMES:
                 BOT_NAMES.remove(f"gated_{table}")
+
+
+def test_workers_start_with_the_server_and_warm_the_search_bots_up() -> None:
+    """Regression (failing first): the Paskievics solver's recursive search compiles on first
+    use, once per process (numba cannot keep it on disk), so a fresh worker's first card
+    decision of a search bot took about 4 CPU seconds, charged to the person who waited for
+    it (``benchmarks/bot_wait.py``). With warm-up the workers start with the server and
+    compile it in a thread at once; without it they start on the first decision."""
+    from paston.server.bot_worker import worker_warm_up
+
+    async def main() -> None:
+        warm = BotRunner(1, processes=True, warm_up=True)
+        cold = BotRunner(1, processes=True)
+        try:
+            warm.start_workers()
+            cold.start_workers()
+            assert len(warm.worker_pids()) == 1  # started before any decision
+            assert cold.worker_pids() == []  # on demand
+            answer = await warm.compute("t1", "c", worker_warm_up, 240.0, limit=300.0)
+            assert answer.pid in warm.worker_pids()
+            assert answer.result is not None and answer.result["paskievics"] > 0
+            answer = await cold.compute("t1", "c", worker_warm_up, 0.0)
+            assert answer.result is None
+        finally:
+            warm.close()
+            cold.close()
+
+    asyncio.run(main())
+
+
+def test_paston_serve_warms_its_workers_up_unless_told_not_to() -> None:
+    assert BotRunner.of_edge(EdgeSettings()).warm_up
+    assert not BotRunner.of_edge(EdgeSettings(bot_warm_up=False)).warm_up
+    # Threads share the server's process: no worker of their own to warm up.
+    assert not BotRunner.of_edge(EdgeSettings(bot_processes=False)).warm_up
+    env = EdgeSettings.from_env({"PASTON_BOT_WARM_UP": "false"})
+    assert env.bot_warm_up is False

@@ -28,6 +28,7 @@ from typing import Any
 
 from ..bots.base import Bot
 from ..bots.registry import make_bot
+from ..bots.warm import warm_up
 
 __all__ = ["BotAnswer", "BotCache", "BotJob", "init_worker", "run_in_worker", "run_task_in_worker"]
 
@@ -118,9 +119,11 @@ class BotCache:
 _CACHE = BotCache()
 
 
-def init_worker(parent: int, nice: int) -> None:
+def init_worker(parent: int, nice: int, warm: bool = False) -> None:
     """In a worker process, at its start: think at a lower priority than the server (so its
-    event loop keeps answering while bots think) and exit as soon as the server is gone."""
+    event loop keeps answering while bots think), exit as soon as the server is gone and,
+    with ``warm``, load what the games' search bots compile on first use in a thread
+    (:mod:`paston.bots.warm`), so that no person's first decision waits for it."""
     if nice > 0:
         with contextlib.suppress(OSError):
             os.nice(nice)
@@ -129,6 +132,28 @@ def init_worker(parent: int, nice: int) -> None:
             with contextlib.suppress(OSError):
                 os.sched_setscheduler(0, os.SCHED_BATCH, os.sched_param(0))
     _die_with_parent(parent)
+    if warm:
+        global _WARMING
+        _WARMING = threading.Thread(
+            target=lambda: _WARMED.update(warm_up()), name="paston-warm-up", daemon=True
+        )
+        _WARMING.start()
+
+
+#: The worker's warm-up thread (started by :func:`init_worker`) and what it warmed up: CPU
+#: seconds per game.
+_WARMING: threading.Thread | None = None
+_WARMED: dict[str, float] = {}
+
+
+def worker_warm_up(timeout: float) -> dict[str, float] | None:
+    """A pool task: the games this worker warmed up and the CPU seconds each took, once its
+    warm-up has finished (waiting up to ``timeout`` seconds for it); ``None`` in a worker
+    started without one or still warming up."""
+    if _WARMING is None:
+        return None
+    _WARMING.join(timeout)
+    return None if _WARMING.is_alive() else dict(_WARMED)
 
 
 def _die_with_parent(parent: int, every: float = 1.0) -> None:

@@ -170,6 +170,7 @@ class BotRunner:
         processes: bool = False,
         nice: int = 0,
         budget: CpuBudget | None = None,
+        warm_up: bool = False,
     ) -> None:
         cores = os.cpu_count() or 1
         # Threads: a few more than cores, as a table stuck in a slow bot holds only one.
@@ -178,6 +179,8 @@ class BotRunner:
         self.processes = processes
         self.nice = nice
         self.budget = budget
+        #: Worker processes warm the games' search bots up as they start (process mode).
+        self.warm_up = warm_up and processes
         # Thread mode: the bots of every table (closed when their table ends), bounded.
         self._cache = BotCache(size=64)
         self._pool: Executor | None = None
@@ -199,6 +202,7 @@ class BotRunner:
             processes=edge.bot_processes,
             nice=edge.bot_worker_nice,
             budget=budget,
+            warm_up=edge.bot_warm_up,
         )
 
     # ----------------------------------------------------------------- the pool
@@ -211,7 +215,7 @@ class BotRunner:
                     self.workers,
                     mp_context=multiprocessing.get_context("spawn"),
                     initializer=init_worker,
-                    initargs=(os.getpid(), self.nice),
+                    initargs=(os.getpid(), self.nice, self.warm_up),
                 )
             else:
                 self._pool = concurrent.futures.ThreadPoolExecutor(
@@ -231,6 +235,17 @@ class BotRunner:
         if self.processes:
             return pool.submit(run_in_worker, job)
         return pool.submit(self._cache.run, job, time.thread_time)
+
+    def start_workers(self) -> None:
+        """Start the worker processes now rather than at the first bot's decision, so that
+        they warm up (:attr:`warm_up`) before a person waits on them. Nothing in thread
+        mode, or without warm-up (workers then start on demand)."""
+        if not self.warm_up:
+            return
+        pool = self._executor()
+        # A pool starts a process per task while none is idle: one quick task per worker.
+        for _ in range(self.workers):
+            pool.submit(os.getpid)
 
     def worker_pids(self) -> list[int]:
         """The worker processes started so far (none in thread mode)."""

@@ -126,6 +126,13 @@ class EdgeSettings:
             "zero": True,
         },
     )
+    bot_warm_up: bool = field(
+        default=True,
+        metadata=_doc(
+            "bot worker processes start with the server and load what search bots compile on "
+            "first use (seconds of CPU a person would otherwise wait for)"
+        ),
+    )
     bot_worker_nice: int = field(
         default=10,
         metadata={**_doc("how much lower the bot workers' CPU priority is (0..19)"), "zero": True},

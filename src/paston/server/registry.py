@@ -153,6 +153,7 @@ class TableRegistry:
             self.tables[table.id] = table
             table.start()
         log.info("rebuilt %d tables from the event log", len(self.tables))
+        self.runner.start_workers()  # they warm up while nobody waits on them yet
         self._sweeper = asyncio.create_task(self._sweep_forever(), name="table-sweeper")
 
     async def stop(self) -> None:

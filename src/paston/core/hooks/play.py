@@ -80,6 +80,11 @@ class PlayHooks:
     #: The game's part of ``paston arena``'s deal-set ladder (its duplicate hand, hand records,
     #: tallies and rates; :mod:`paston.core.hooks.arena`); ``None``: the arena's defaults.
     arena: ArenaHooks | None = None
+    #: Loads what the game's search bots compile on first use (numba kernels that cannot be
+    #: cached on disk), so that a fresh process's first decision does not pay seconds for it:
+    #: the server runs it in each bot worker at start, the terminal while the player reads the
+    #: first deal (:mod:`paston.bots.warm`). ``None``: nothing to load.
+    warm_up: Callable[[], None] | None = None
 
     @property
     def hint(self) -> str:

@@ -13,6 +13,14 @@ from .bots.levels import LEVELS
 
 __all__ = ["HOOKS"]
 
+
+def _warm_up_solver() -> None:
+    # Imported here, not above: the lobby lists the bots without loading numba.
+    from .solver.api import warm_up
+
+    warm_up()
+
+
 HOOKS = PlayHooks(
     bots=(
         BotInfo("random", "plays a random legal action: a baseline",
@@ -32,4 +40,6 @@ HOOKS = PlayHooks(
     bot_option_bounds={"pimc": {"worlds": (6, 48)}},
     # State-free: an action's notation names it whatever the position.
     parse_action=parse_action,
+    # The solver's recursive search compiles once per process (numba cannot cache it).
+    warm_up=_warm_up_solver,
 )  # fmt: skip

@@ -32,7 +32,7 @@ from .. import actions as A
 from ..cards import CARD_POINTS, PAGAT, is_tarokk
 from ..solver import PlayPosition, Solver
 from ..solver import core as solver_core
-from ..solver.api import PositionError
+from ..solver.api import PositionError, start_warm_up
 from ..view import PaskievicsView
 from .calls import CALL_PHASES, CallSearch
 from .heuristic import HeuristicBot
@@ -81,6 +81,8 @@ class PimcBot(Bot[PaskievicsView]):
         self.rollout_cards = rollout_cards
         self.heuristic = HeuristicBot()
         self.solver = Solver()
+        if cards == "search":
+            start_warm_up()  # the solver compiles once per process: start it now
 
     def act(self, view: PaskievicsView) -> int:
         if not view.legal:

@@ -17,6 +17,7 @@ already won are not part of it).
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -25,7 +26,7 @@ import numpy.typing as npt
 from ..cards import NUM_CARDS, card_name
 from . import core
 
-__all__ = ["PlayPosition", "Solver", "legal_cards", "solve"]
+__all__ = ["PlayPosition", "Solver", "legal_cards", "solve", "start_warm_up", "warm_up"]
 
 
 class PositionError(ValueError):
@@ -213,3 +214,33 @@ def solve(pos: PlayPosition) -> int:
     if _DEFAULT is None:
         _DEFAULT = Solver()
     return _DEFAULT.solve(pos)
+
+
+def warm_up() -> None:
+    """Compile the solver's search now (numba cannot cache it on disk: it is recursive), so
+    that a bot's first card decision in this process does not wait seconds for it."""
+    hand = [1 << card for card in range(8)]
+    solve(
+        PlayPosition(
+            hands=(hand[0] | hand[4], hand[1] | hand[5], hand[2] | hand[6], hand[3] | hand[7]),
+            leader=0,
+            side_d=frozenset({0, 2}),
+        )
+    )
+
+
+_WARMING: threading.Thread | None = None
+_WARMING_LOCK = threading.Lock()
+
+
+def start_warm_up() -> None:
+    """:func:`warm_up` in a daemon thread, once per process: a search bot starts it when it
+    is made, so the compile runs while the deal is dealt and the first calls are made (which
+    need no solver), not at its first card decision."""
+    global _WARMING
+    with _WARMING_LOCK:
+        if _WARMING is None:
+            _WARMING = threading.Thread(
+                target=warm_up, name="paskievics-solver-warm-up", daemon=True
+            )
+            _WARMING.start()

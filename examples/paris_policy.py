@@ -51,6 +51,8 @@ from paston.games.paris.actions import (
     READY,
     SWAP_BASE,
 )
+from paston.games.paris.bots.cycles import keys_to_avoid
+from paston.games.paris.bots.moves import move_of
 from paston.games.paris.cards import NUM_CARDS, TEN
 from paston.games.paris.encoding import encode_paris, paris_layout
 from paston.games.paris.view import ParisView
@@ -350,6 +352,8 @@ class ParisPolicyBot(Bot[ParisView]):
         self.policy = policy
         self.greedy = greedy
         self.rng = np.random.default_rng(seed if seed is not None else random.randrange(2**32))
+        # For the cycle check's sampled worlds (paston.games.paris.bots.cycles).
+        self.cycle_rng = random.Random(seed)
 
     def act(self, view: ParisView) -> int:
         legal = view.legal
@@ -357,9 +361,14 @@ class ParisPolicyBot(Bot[ParisView]):
             raise ValueError("the self-play policy was asked to act, but it has no legal action")
         if len(legal) == 1:
             return int(legal[0])
+        # Like every Paris bot, it leaves a position that came back by choosing otherwise
+        # (and never enters a cycle of forced moves), so no game needs the turn limit.
+        moves = [move_of(a) for a in legal]
+        avoid = keys_to_avoid(view, moves, self.cycle_rng)
+        allowed = [a for a, m in zip(legal, moves, strict=True) if m.key not in avoid] or legal
         obs = encode_paris(view)[None, :]
         mask = np.zeros((1, NUM_ACTIONS), dtype=np.bool_)
-        mask[0, list(legal)] = True
+        mask[0, list(allowed)] = True
         f = features(obs, mask, view.players)
         chosen, _ = choose(self.policy.log_probs(f), f, self.rng, self.greedy)
         return int(f.action[chosen[0]])

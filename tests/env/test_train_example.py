@@ -93,3 +93,32 @@ def test_weights_of_other_features_are_refused(tmp_path: Path) -> None:
              move_features=np.array(["y"]))  # fmt: skip
     with pytest.raises(ValueError, match="other features"):
         policy.make_agent(bad)
+
+
+def test_the_agent_leaves_a_position_that_came_back(
+    quick_run: tuple[dict[str, object], Path, str],
+) -> None:
+    """Failing first: the trained agent chose by its policy alone, so a position that came
+    back could be played the same way again (21 of 27,000 arena games ran to the turn limit).
+    Like every Paris bot it now chooses otherwise there (the V33 cycle of paris.md §9)."""
+    from paston.games.paris.bots.moves import move_of
+    from paston.games.paris.cards import parse_card
+    from paston.games.paris.state import ParisState
+
+    def cards(text: str) -> list[int]:
+        return [parse_card(t) for t in text.split()]
+
+    _, weights, _ = quick_run
+    policy = _policy_module()
+    seats = [
+        (cards("7H 7H 2H"), cards("9S"), cards("3S KC AD")),
+        (cards("QS 2D"), cards("6S QH 2D"), cards("AS 4H AH")),
+        (cards("7D 9C 9D 9H"), [], [None, None, None]),
+    ]
+    state = ParisState.from_position(3, 2, seats, to_act=0)
+    for action in ["play 7H 7H", "pickup", "play 7D", "pickup"] * 3:
+        state.apply(action)
+    # Whatever each seed's policy would sample, "play 7H 7H" (chosen here before) is out.
+    for seed in range(20):
+        bot = policy.make_agent(weights, seed=seed)
+        assert move_of(bot.act(state.view(0))).text != "play 7H 7H"

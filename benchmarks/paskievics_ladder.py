@@ -36,6 +36,7 @@ import argparse
 import json
 import math
 import statistics
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -89,6 +90,17 @@ def main() -> None:
     results: list[dict[str, Any]] = []
     while len(results) < args.sets and time.perf_counter() - start < args.seconds:
         results.append(play_set(task, args.first_set + len(results)))
+        if len(results) % 10 == 0:  # progress: sets, the first bot's running gap, CPU
+            done = [
+                statistics.fmean(row[0] - statistics.fmean(row[1:]) for row in r["scores"])
+                for r in results
+            ]
+            print(
+                f"  {len(results)} sets, {specs[0]} − the others {statistics.fmean(done):+.2f} "
+                f"per deal, {time.process_time() - cpu:.0f} s CPU",
+                file=sys.stderr,
+                flush=True,
+            )
     summary = summarise_sets(task, results, time.perf_counter() - start).to_json()
     summary.pop("set_means", None)
     summary["cpu_seconds"] = round(time.process_time() - cpu, 1)

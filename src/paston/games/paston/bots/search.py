@@ -38,7 +38,10 @@ bot keeps their weighted worlds and their card play and changes what a world is 
   declarer, as defenders do (``standings_play=false``: card play for its own score only).
 
 Card play is flat PIMC over ``wpimc``'s weighted worlds; the worlds are solved eight at a time
-until they or the CPU budget run out.
+until they or the CPU budget run out. With ``infer`` (off by default: it showed no gain,
+docs/arena.md) the worlds of the card play are also weighted by how likely the others'
+earlier cards were in them (:mod:`.play_evidence`: a soft heuristic card policy, ``infer``
+its softness), from ``play_oversample`` candidates per kept world.
 
 **CPU budgets.** ``budget`` is CPU seconds per decision of the thread that decides
 (:func:`time.thread_time`), 2 by default: past it the card play decides on the worlds solved
@@ -49,7 +52,8 @@ decision; ``0`` = no limit.
 Options: those of ``wpimc`` plus ``rival`` (weight of the opponents' scores in the defence,
 0 to 2), ``bid_rival`` (the same in the auction, exchange and declaration, 0 to 2),
 ``surrender_share`` (0 to 1), ``game_near`` (points from the target, 0 to 1000; 0 = never
-play for the game), ``standings_play`` and ``budget``.
+play for the game), ``standings_play``, ``budget``, ``infer`` (0 to 1; 0 = off) and
+``play_oversample`` (0 to 64; 0 = ``oversample``).
 """
 
 from __future__ import annotations

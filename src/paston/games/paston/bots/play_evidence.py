@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+# The solver's rule for the cards one hand may play to a trick (its public ``legal_cards``
+# wants a whole consistent position, which a hand at an earlier play is not).
 from ..solver.api import _legal_for
 from ..view import PublicTrick, SeatView
 from .heuristic import HeuristicBot

@@ -60,6 +60,12 @@ def test_claims_rejected_answered_and_accepted(server: Server, new_page: Any) ->
         mark = len(claimer.messages)
         claimer.send({"type": "claim", "tricks": 1})
         page.wait_for_selector("#claim-reject")
+        # Every card of the claimer shows (waited for: once, under two suites side by side,
+        # the count read 0 right after the answer buttons appeared, and 9 on the rerun).
+        page.wait_for_function(
+            "n => document.querySelectorAll('#claim-box .claim-card').length === n",
+            arg=len(their),
+        )
         cards = page.locator("#claim-box .claim-card")
         assert cards.count() == len(their)
         page.click("#claim-reject")

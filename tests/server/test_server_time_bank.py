@@ -31,7 +31,15 @@ def test_the_bank_is_spent_after_the_move_time_then_the_server_moves(
 ) -> None:
     async def go() -> None:
         # An 8 s bank: the move made 1 s into it still lands in it on a loaded machine.
-        body = {"seats": BOTS, "move_timer": 1, "time_bank": 8, "deal_pause": 0}
+        # A far target: the person's next turn may come in the next deal, and random bots'
+        # first deal can end a game to 121 (seen: a 150-point dineri under two suites).
+        body = {
+            "seats": BOTS,
+            "move_timer": 1,
+            "time_bank": 8,
+            "deal_pause": 0,
+            "rules": {"target": 1000},
+        }
         table, seats = await new_table(thread_server.url, body, ["slow"])
         (me,) = [await Client.connect(thread_server.ws, table, t, s) for s, t in seats]
         st = await me.wait_for(lambda m: m["type"] == "state" and my_turn_in(m, me.seat))

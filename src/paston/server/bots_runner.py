@@ -33,6 +33,7 @@ import contextlib
 import logging
 import multiprocessing
 import os
+import threading
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
@@ -388,8 +389,15 @@ class BotRunner:
         if pool is None:
             return
         processes = list((getattr(pool, "_processes", None) or {}).values())
+        manager = getattr(pool, "_executor_manager_thread", None)
         pool.shutdown(wait=False, cancel_futures=True)
         # A bot still thinking would keep the server from exiting until it decides.
         for proc in processes:
             with contextlib.suppress(Exception):
                 proc.terminate()
+        # Then let the pool's manager thread finish (it does once its workers are gone). Left
+        # running into interpreter exit, it closes its wake-up pipe while CPython 3.11's exit
+        # hook writes to it: "Exception ignored ... Bad file descriptor" on every stop of a
+        # server whose workers had started (they start with it, to warm up).
+        if isinstance(manager, threading.Thread):
+            manager.join(timeout=10)

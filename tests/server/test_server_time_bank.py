@@ -106,3 +106,15 @@ def test_a_table_without_the_setting_has_no_bank() -> None:
     assert stored["time_bank"] == 30
     del stored["time_bank"]
     assert TableSettings.from_dict(stored).time_bank == 0
+
+
+def test_a_bank_spent_to_its_last_millisecond_is_empty() -> None:
+    """Failing first (seen in the server test above under load): spending what was left, as
+    :meth:`TimeBank.spent` rounds it, left a residue of 4e-16 s."""
+    from paston.server.time_bank import TimeBank
+
+    bank = TimeBank(8, 3)
+    bank.spend(0, bank.spent(0, 0.0, 1.0, 1.0 + 5.092))
+    assert bank.left[0] == 2.908
+    bank.spend(0, bank.spent(0, 0.0, 1.0, 1000.0))  # far past: the whole rest
+    assert bank.left[0] == 0.0

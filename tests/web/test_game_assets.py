@@ -15,8 +15,11 @@ from paston.server.app import create_app
 
 
 @pytest.fixture(scope="module")
-def client() -> Iterator[TestClient]:
-    with TestClient(create_app()) as c:
+def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    # A database of its own: the default one (./paston-data) is locked by any other server
+    # started in the same folder (seen: a test beside it on the other xdist worker).
+    db = tmp_path_factory.mktemp("assets") / "paston.sqlite"
+    with TestClient(create_app(f"sqlite:///{db}")) as c:
         yield c
 
 

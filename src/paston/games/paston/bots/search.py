@@ -49,15 +49,22 @@ so far and the exchange and the auction use fewer worlds or rollouts. A busy mac
 processes, other threads) slows the wall clock, never the CPU clock, so it weakens no
 decision; ``0`` = no limit.
 
+**Common random numbers** (``decision_seeds=1``, off by default): each decision's random
+stream is seeded from the bot's seed and the seat's view (:mod:`.decision_seeds`) instead of
+running on from the bot's earlier decisions, so two variants with the same seed draw the same
+worlds wherever they face the same situation: paired screens of variants measure the
+variants, not the dice (docs/arena.md). Off, the bot is the one whose figures are stored.
+
 Options: those of ``wpimc`` plus ``rival`` (weight of the opponents' scores in the defence,
 0 to 2), ``bid_rival`` (the same in the auction, exchange and declaration, 0 to 2),
 ``surrender_share`` (0 to 1), ``game_near`` (points from the target, 0 to 1000; 0 = never
 play for the game), ``standings_play``, ``budget``, ``infer`` (0 to 1; 0 = off) and
-``play_oversample`` (0 to 64; 0 = ``oversample``).
+``play_oversample`` (0 to 64; 0 = ``oversample``) and ``decision_seeds`` (0 or 1).
 """
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -83,6 +90,7 @@ from ..scoring import deal_scores, surrender_scores
 from ..solver import Position, legal_cards
 from ..state import BIDDING, DECLARE, DEFENCE, EXCHANGE
 from ..view import SeatView
+from .decision_seeds import decision_rng
 from .game_value import GameValue
 from .heuristic import HeuristicBot
 from .pimc import (
@@ -136,6 +144,7 @@ class SearchBot(WeightedPimcBot):
         game_near: float = 50.0,
         infer: float = 0.0,
         play_oversample: int = 0,
+        decision_seeds: int = 0,
         **options: int | float,
     ) -> None:
         super().__init__(seed=seed, **options)  # type: ignore[arg-type]
@@ -156,6 +165,12 @@ class SearchBot(WeightedPimcBot):
             raise ValueError(
                 f"play_oversample must be a whole number from 0 to 64, not {play_oversample!r}"
             )
+        if isinstance(decision_seeds, bool) or decision_seeds not in (0, 1):
+            raise ValueError(f"decision_seeds must be 0 (off) or 1 (on), not {decision_seeds!r}")
+        #: Whether each decision's stream is seeded from the seed and the view (module doc).
+        self.decision_seeds = bool(decision_seeds)
+        #: The seed the decisions' streams are keyed by (an unseeded bot draws one).
+        self.stream_base = seed if seed is not None else random.SystemRandom().getrandbits(64)
         #: The card-play evidence's softness (:mod:`.play_evidence`); 0 = card plays unused.
         self.infer = float(infer)
         #: Candidate worlds per kept world in card play (0 = ``oversample``).
@@ -190,6 +205,10 @@ class SearchBot(WeightedPimcBot):
         if self._cache is not None and self._cache[0] is view:
             return self._cache[1]
         self._memo.clear()
+        if self.decision_seeds:
+            # Common random numbers: this decision's worlds depend on the view, not on how
+            # many draws the bot's earlier decisions took.
+            self.rng = decision_rng(self.stream_base, view)
         self.rules_of_decision = view.rules
         # The defence plays for the table; the contract decisions for this seat's own score.
         self._rival_now = self.rival if view.phase in ("play", "defence") else self.bid_rival

@@ -8,10 +8,12 @@ import os
 import random
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 
 from paston.bots import make_bot
+from paston.bots.base import Choice
 from paston.games.paston.bots.decision_seeds import decision_seed, view_digest
 from paston.games.paston.bots.heuristic import HeuristicBot
 from paston.games.paston.bots.search import SearchBot
@@ -27,8 +29,8 @@ LIGHT = dict(worlds=6, bid_worlds=8, exchange_worlds=3, declare_worlds=4, whist_
 class RecordingBot(SearchBot):
     """``search`` that keeps every world set it sampled."""
 
-    def __init__(self, **options: int | float) -> None:
-        super().__init__(**options)
+    def __init__(self, seed: int, decision_seeds: int = 0, **counts: Any) -> None:
+        super().__init__(seed=seed, decision_seeds=decision_seeds, **counts)
         self.drawn: list[list[tuple[World, float]]] = []
 
     def sample(self, view: SeatView, n: int) -> list[tuple[World, float]]:
@@ -92,8 +94,8 @@ def _twin_with_hidden_cards_swapped(deal: Deal, seat: int, upto: int) -> Deal:
     return twin
 
 
-def _values(choices: list[object]) -> list[tuple[int, float]]:
-    return [(c.action, round(c.value, 9)) for c in choices]  # type: ignore[attr-defined]
+def _values(choices: list[Choice]) -> list[tuple[int, float]]:
+    return [(c.action, round(c.value, 9)) for c in choices]
 
 
 def test_the_same_view_and_seed_give_the_same_worlds_whatever_was_decided_before() -> None:

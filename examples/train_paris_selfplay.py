@@ -21,11 +21,15 @@ seeded deals, each played with the learner in seat 0, 1 and 2 in turn against tw
 sampling its moves (as in training) and taking its likeliest move (``greedy``). A deal's
 score is the seat's finishing place as the env's ``rank`` reward, averaged over the three
 seats; the figure is trained − heuristic per deal with its 95 % interval over the deals
-(duplicate scoring: the luck of the cards cancels out).
+(duplicate scoring: the luck of the cards cancels out). Each deal has its own seeds, so one
+deal can be played alone again (``--first-deal D --deals 1``); a game the turn limit cuts
+short is named on stderr and in the JSON (``turn_limit``), and ``--dump-truncated DIR``
+writes its record (``paris-game/1``, the seat and player in ``meta``) there.
 
     nice -n 10 .venv/bin/python examples/train_paris_selfplay.py --updates 400 --deals 3000
     .venv/bin/python examples/train_paris_selfplay.py --quick                # seconds (CI)
     .venv/bin/python examples/train_paris_selfplay.py --evaluate-only --out build/paris_selfplay.npz
+    .venv/bin/python examples/train_paris_selfplay.py --evaluate-only --first-deal 1746 --deals 1
 
 The weights go to ``--out`` (default ``build/paris_selfplay.npz``, ignored by git) at every
 snapshot and at the end; ``paris_policy.make_agent(path)`` loads them as a paston bot.
@@ -44,6 +48,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -388,8 +393,17 @@ def mean_interval(xs: list[float]) -> tuple[float, float]:
 ARENA_PLAYERS = ("trained", "greedy", "heuristic")
 
 
-def arena(policy: LinearMovePolicy, deals: int, seed: int) -> dict[str, object]:
-    """Duplicate deals against two heuristic bots; see the module documentation."""
+def arena(
+    policy: LinearMovePolicy,
+    deals: int,
+    seed: int,
+    first_deal: int = 0,
+    dump_truncated: Path | None = None,
+) -> dict[str, object]:
+    """Duplicate deals against two heuristic bots; see the module documentation. Deal ``d``
+    is played from its own seeds (``first_deal`` on: any deal can be played alone again);
+    every game that the turn limit cuts short is listed in ``turn_limit`` and, with
+    ``dump_truncated``, its record (``paris-game/1``, the seeds in ``meta``) written there."""
     import gymnasium as gym
 
     import paston.env  # noqa: F401  (registers the paston/ ids)
@@ -400,8 +414,9 @@ def arena(policy: LinearMovePolicy, deals: int, seed: int) -> dict[str, object]:
     ]
     scores: dict[str, list[float]] = {name: [] for name in ARENA_PLAYERS}
     cut_short = 0
+    turn_limit: list[dict[str, object]] = []
     started = time.process_time()
-    for d in range(deals):
+    for d in range(first_deal, first_deal + deals):
         deal_seed = 10**9 + seed * 10**6 + d
         for name in ARENA_PLAYERS:
             total = 0.0
@@ -419,16 +434,20 @@ def arena(policy: LinearMovePolicy, deals: int, seed: int) -> dict[str, object]:
                     total += float(r)
                     done = terminated or truncated
                     cut_short += int(truncated)
+                if truncated:
+                    turn_limit.append(
+                        cut_off(env, dump_truncated, seed=seed, deal=d, seat=seat, player=name)
+                    )
             scores[name].append(total / PLAYERS)
-        if (d + 1) % max(1, deals // 20) == 0:
+        if (d + 1 - first_deal) % max(1, deals // 20) == 0:
             shown = "  ".join(
                 f"{name} − heuristic {m:+.3f} ± {h:.3f}"
                 for name in ARENA_PLAYERS[:2]
                 for m, h in [mean_interval(paired(scores[name], scores["heuristic"]))]
             )
             progress(
-                f"arena {d + 1:5d}/{deals} deals  cpu {time.process_time() - started:5.0f} s  "
-                + shown
+                f"arena {d + 1 - first_deal:5d}/{deals} deals  "
+                f"cpu {time.process_time() - started:5.0f} s  " + shown
             )
     for env in envs:
         env.close()
@@ -440,8 +459,27 @@ def arena(policy: LinearMovePolicy, deals: int, seed: int) -> dict[str, object]:
         mean, half = mean_interval(paired(scores[name], scores["heuristic"]))
         out[f"{name}_minus_heuristic"] = {"mean": round(mean, 4), "ci95": round(half, 4)}
     out["cut_short"] = cut_short
+    out["turn_limit"] = turn_limit
     out["cpu_seconds"] = round(time.process_time() - started, 1)
     return out
+
+
+def cut_off(env: Any, folder: Path | None, **where: int | str) -> dict[str, object]:
+    """Where a game the turn limit cut short was played (``where``: the arena's seed, deal,
+    seat and player: ``--seed S --first-deal D --deals 1`` plays it again), written with its
+    record to ``folder`` when given."""
+    from paston.games.paris.record import game_record
+
+    state = env.unwrapped.state
+    entry: dict[str, object] = dict(where) | {"turns": state.turns}
+    progress(f"turn limit: {json.dumps(entry)}")
+    if folder is not None:
+        folder.mkdir(parents=True, exist_ok=True)
+        name = f"deal{where['deal']}-seat{where['seat']}-{where['player']}.json"
+        record = game_record(state, meta=entry)
+        (folder / name).write_text(json.dumps(record) + "\n")
+        entry["record"] = str(folder / name)
+    return entry
 
 
 def paired(xs: list[float], ys: list[float]) -> list[float]:
@@ -465,6 +503,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", default="build/paris_selfplay.npz", help="weights file")
     parser.add_argument(
         "--evaluate-only", action="store_true", help="load --out and play the arena only"
+    )
+    parser.add_argument(
+        "--first-deal",
+        type=int,
+        default=0,
+        help="the arena's first deal (each deal has its own seeds: one can be played alone)",
+    )
+    parser.add_argument(
+        "--dump-truncated",
+        type=Path,
+        metavar="DIR",
+        help="write the record of every arena game the turn limit cuts short to DIR",
     )
     args = parser.parse_args(argv)
     if args.quick:
@@ -491,7 +541,7 @@ def main(argv: list[str] | None = None) -> int:
     train_cpu = time.process_time() - cpu
     train_wall = time.monotonic() - wall
     progress(f"arena: {args.deals} deals × {PLAYERS} seats against two heuristic bots …")
-    result = arena(policy, args.deals, args.seed)
+    result = arena(policy, args.deals, args.seed, args.first_deal, args.dump_truncated)
     for name in ARENA_PLAYERS[:2]:
         diff = result[f"{name}_minus_heuristic"]
         assert isinstance(diff, dict)

@@ -122,3 +122,41 @@ def test_the_agent_leaves_a_position_that_came_back(
     for seed in range(20):
         bot = policy.make_agent(weights, seed=seed)
         assert move_of(bot.act(state.view(0))).text != "play 7H 7H"
+
+
+def test_a_game_cut_short_is_named_and_its_record_replays(tmp_path: Path) -> None:
+    """``--dump-truncated``: where a game the turn limit ended was played (enough to play that
+    deal alone again with ``--first-deal``) and its record, which replays to the same game."""
+    import gymnasium as gym
+
+    import paston.env  # noqa: F401  (registers the paston/ ids)
+    from paston.games.paris.record import state_from_record
+
+    _policy_module()
+    spec = importlib.util.spec_from_file_location(
+        "train_paris_selfplay", EXAMPLES / "train_paris_selfplay.py"
+    )
+    assert spec is not None and spec.loader is not None
+    train = importlib.util.module_from_spec(spec)
+    sys.modules["train_paris_selfplay"] = train  # its dataclasses look their module up
+    spec.loader.exec_module(train)
+    env = gym.make(
+        "paston/Paris-v0", players=3, seat=1, opponents="heuristic", reward="rank",
+        rules={"max_turns": 12},
+    )  # fmt: skip
+    env.reset(seed=5)
+    truncated = terminated = False
+    while not (truncated or terminated):
+        view = env.unwrapped.view  # type: ignore[attr-defined]
+        _, _, terminated, truncated, _ = env.step(view.legal[0])
+    assert truncated
+    entry = train.cut_off(env, tmp_path / "cut", seed=1, deal=7, seat=1, player="greedy")
+    path = tmp_path / "cut" / "deal7-seat1-greedy.json"
+    assert entry == {
+        "seed": 1, "deal": 7, "seat": 1, "player": "greedy", "turns": 12, "record": str(path)
+    }  # fmt: skip
+    record = json.loads(path.read_text())
+    assert record["meta"] == {k: v for k, v in entry.items() if k != "record"}
+    replayed = state_from_record(record)
+    assert replayed.turns == 12 and replayed.history == env.unwrapped.state.history  # type: ignore[attr-defined]
+    env.close()

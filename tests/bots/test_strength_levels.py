@@ -66,6 +66,22 @@ def test_paston_levels_are_the_documented_bots() -> None:
     assert make_bot("expert").name == "expert"  # seats are named by the level chosen
 
 
+def test_paskievics_levels_are_the_documented_bots() -> None:
+    # The two measured steps above casual: strong searches the card play only, expert its
+    # calls too (docs/figures.md, "Strength levels of every game").
+    from paston.games.paskievics.bots.heuristic import HeuristicBot as PkHeuristic
+    from paston.games.paskievics.bots.pimc import PimcBot
+
+    strong = make_bot("strong", seed=1, game="paskievics")
+    expert = make_bot("expert", seed=1, game="paskievics")
+    assert isinstance(strong, PimcBot) and isinstance(expert, PimcBot)
+    assert strong.calls is None and strong.cards == "search"
+    assert expert.calls is not None and expert.cards == "search"
+    assert isinstance(make_bot("casual", game="paskievics"), PkHeuristic)
+    strong.close()
+    expert.close()
+
+
 def test_mistakes_are_plausible_and_seeded() -> None:
     deal = deal_until_playable(rng=random.Random(3), dealer=0, first_deal=False)[-1]
     view = deal.view(deal.to_act)  # type: ignore[arg-type]

@@ -59,7 +59,10 @@ Options: those of ``wpimc`` plus ``rival`` (weight of the opponents' scores in t
 0 to 2), ``bid_rival`` (the same in the auction, exchange and declaration, 0 to 2),
 ``surrender_share`` (0 to 1), ``game_near`` (points from the target, 0 to 1000; 0 = never
 play for the game), ``standings_play``, ``budget``, ``infer`` (0 to 1; 0 = off) and
-``play_oversample`` (0 to 64; 0 = ``oversample``) and ``decision_seeds`` (0 or 1).
+``play_oversample`` (0 to 64; 0 = ``oversample``) and ``decision_seeds`` (0 or 1), and
+``play`` (``pimc``, the default, or ``ismcts``: the card play by information-set MCTS over
+the same worlds, :mod:`.ismcts`) with ``ismcts_iterations`` (1 to 65536, 256) and
+``ismcts_depth`` (cards from the decision the tree spans, 1 to 30, 6).
 """
 
 from __future__ import annotations
@@ -93,6 +96,7 @@ from ..view import SeatView
 from .decision_seeds import decision_rng
 from .game_value import GameValue
 from .heuristic import HeuristicBot
+from .ismcts import ismcts_card_values
 from .pimc import (
     TIE_BREAK,
     PlaySituation,
@@ -145,6 +149,9 @@ class SearchBot(WeightedPimcBot):
         infer: float = 0.0,
         play_oversample: int = 0,
         decision_seeds: int = 0,
+        play: str = "pimc",
+        ismcts_iterations: int = 256,
+        ismcts_depth: int = 6,
         **options: int | float,
     ) -> None:
         super().__init__(seed=seed, **options)  # type: ignore[arg-type]
@@ -167,6 +174,21 @@ class SearchBot(WeightedPimcBot):
             )
         if isinstance(decision_seeds, bool) or decision_seeds not in (0, 1):
             raise ValueError(f"decision_seeds must be 0 (off) or 1 (on), not {decision_seeds!r}")
+        if play not in ("pimc", "ismcts"):
+            raise ValueError(
+                f"play must be 'pimc' (flat PIMC, the default) or 'ismcts' (information-set "
+                f"MCTS), not {play!r}"
+            )
+        for key, count, top in (("ismcts_iterations", ismcts_iterations, 65536),
+                                ("ismcts_depth", ismcts_depth, 30)):  # fmt: skip
+            if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= top:
+                raise ValueError(f"{key} must be a whole number from 1 to {top}, not {count!r}")
+        #: The card play: flat PIMC or information-set MCTS (:mod:`.ismcts`).
+        self.play = play
+        self.ismcts_iterations = ismcts_iterations
+        self.ismcts_depth = ismcts_depth
+        #: Iterations the last ``ismcts`` card-play decision ran (shows the budget).
+        self.last_iterations = 0
         #: Whether each decision's stream is seeded from the seed and the view (module doc).
         self.decision_seeds = bool(decision_seeds)
         #: The seed the decisions' streams are keyed by (an unseeded bot draws one).
@@ -386,6 +408,8 @@ class SearchBot(WeightedPimcBot):
         or the time budget run out; each world's outcome is valued for the standings."""
         sit = situation_from_view(view)
         worlds = self.sample(view, self.worlds)
+        if self.play == "ismcts":
+            return self._explain_play_ismcts(view, sit, worlds)
         value: dict[int, float] = {}
         tricks: dict[int, float] = {}
         total = 0.0
@@ -409,6 +433,30 @@ class SearchBot(WeightedPimcBot):
             )
         return out
 
+    def _explain_play_ismcts(
+        self, view: SeatView, sit: PlaySituation, worlds: list[tuple[World, float]]
+    ) -> list[Choice]:
+        """Information-set MCTS over the same weighted worlds (:mod:`.ismcts`)."""
+        found, self.last_iterations = ismcts_card_values(
+            self.solver,
+            sit,
+            [(w.hands, wt) for w, wt in worlds],
+            self.rng,
+            lambda decl_tricks, own: self.outcome_value(sit, decl_tricks, own),
+            self.ismcts_iterations,
+            self.ismcts_depth,
+            lambda: self._late(0.0),
+        )
+        self.last_worlds = sum(wt for _, wt in worlds)
+        mult = MULTIPLIER[sit.contract]
+        out = []
+        for c in view.legal:
+            r = found[c]
+            value = r.value + TIE_BREAK * mult * r.own_tricks
+            reason = f"expected {r.value:+.2f}, own tricks {r.own_tricks:.2f} ({r.visits} visits)"
+            out.append(Choice(c, value, reason))
+        return out
+
     def _card_outcomes(
         self, sit: PlaySituation, hands: tuple[int, int, int]
     ) -> dict[int, tuple[float, float]]:
@@ -424,10 +472,8 @@ class SearchBot(WeightedPimcBot):
         legal = legal_cards(pos)
         cv = dd_card_values(self.solver, pos, legal, sit.gone)
         remaining = 10 - sit.tricks_done
-        mult = MULTIPLIER[sit.contract] if rules.multiply_defender_scores else 1
         won = sit.tricks_won
-        whisters = sit.whisters
-        lone = len(whisters) == 1
+        lone = len(sit.whisters) == 1
         out: dict[int, tuple[float, float]] = {}
         if seat != decl and not lone:
             other = 3 - decl - seat
@@ -440,26 +486,35 @@ class SearchBot(WeightedPimcBot):
             )
         for c, t in cv.items():
             decl_tricks = won[decl] + t
-            scores = [0.0, 0.0, 0.0]
-            scores[decl] = float(_declarer_score(rules, sit.contract, decl_tricks))
-            defence = 10 - decl_tricks
             own: float
-            if lone:
-                scores[whisters[0]] = defender_score(defence, True, mult)
-                own = decl_tricks if seat == decl else defence
-            elif seat == decl:
-                for w in whisters:
-                    scores[w] = defender_score(defence / 2.0, False, mult)
-                own = decl_tricks
+            if lone or seat == decl:
+                own = decl_tricks if seat == decl else 10 - decl_tricks
             else:
                 own = won[seat] + split_defence(mine[c], theirs, remaining - t)
-                scores[seat] = defender_score(own, False, mult)
-                scores[other] = defender_score(defence - own, False, mult)
-            if self.standings_play or self._game is not None:
-                out[c] = (self._value(scores, seat), own)
-            else:
-                out[c] = (scores[seat], own)
+            out[c] = (self.outcome_value(sit, decl_tricks, own), own)
         return out
+
+    def outcome_value(self, sit: PlaySituation, decl_tricks: int, own: float) -> float:
+        """What the deal ending with the declarer's ``decl_tricks`` is worth to ``sit.seat``,
+        a defender of two owning ``own`` of the defence's tricks (the other the rest)."""
+        rules = sit.rules
+        decl, seat = sit.declarer, sit.seat
+        mult = MULTIPLIER[sit.contract] if rules.multiply_defender_scores else 1
+        whisters = sit.whisters
+        scores = [0.0, 0.0, 0.0]
+        scores[decl] = float(_declarer_score(rules, sit.contract, decl_tricks))
+        defence = 10 - decl_tricks
+        if len(whisters) == 1:
+            scores[whisters[0]] = defender_score(defence, True, mult)
+        elif seat == decl:
+            for w in whisters:
+                scores[w] = defender_score(defence / 2.0, False, mult)
+        else:
+            scores[seat] = defender_score(own, False, mult)
+            scores[3 - decl - seat] = defender_score(defence - own, False, mult)
+        if self.standings_play or self._game is not None:
+            return self._value(scores, seat)
+        return scores[seat]
 
     # ------------------------------------------------------------------ declare / exchange
 

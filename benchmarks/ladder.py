@@ -52,6 +52,7 @@ from paston.arena.playing import play_out
 from paston.bots import make_bot
 from paston.games.paston.arena import deal_of_set
 from paston.games.paston.bots.oracle import OracleBot
+from paston.games.paston.bots.search_oracle import SearchOracleBot
 from paston.games.paston.match import Game
 from paston.games.paston.rules import Rules
 from paston.games.paston.state import Deal
@@ -83,7 +84,7 @@ def play_set(specs: list[str], seed: int, set_index: int) -> list[list[int]]:
                     rules=rules)  # fmt: skip
         seated = [bots[perm[s]] for s in range(3)]
         for bot in seated:
-            if isinstance(bot, OracleBot):
+            if isinstance(bot, (OracleBot, SearchOracleBot)):
                 bot.attach(deal)
         play_out(deal, seated, [specs[perm[s]] for s in range(3)], counters)
         scores = deal.scores or (0, 0, 0)

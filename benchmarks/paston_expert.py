@@ -25,6 +25,10 @@ of the wins, paired by set (``search`` against ``search:game_near=0``: playing f
 near 121 or not). In a game every seat's view carries the standing (``view.match``: the
 totals before the deal), which the expert reads; the single deals have none.
 
+Measuring bots that see the deal (``oracle``, ``search_oracle:sees=play|auction|contract|all``)
+are handed each deal of a set before it is played (never in games to 121): ``search_oracle``
+minus ``search`` on the same deals is the headroom perfect knowledge leaves in those phases.
+
 Usage (screening, then a long run on a shared machine)::
 
     nice -n 10 timeout 1800 .venv/bin/python benchmarks/paston_expert.py --sets 60 \\
@@ -56,6 +60,8 @@ from paston.arena.playing import play_out
 from paston.bots import make_bot
 from paston.games.paston.actions import CONTRACT_NAMES, SURRENDER, is_bid
 from paston.games.paston.arena import deal_of_set
+from paston.games.paston.bots.oracle import OracleBot
+from paston.games.paston.bots.search_oracle import SearchOracleBot
 from paston.games.paston.match import Game
 from paston.games.paston.rules import Rules
 from paston.games.paston.state import Deal
@@ -123,6 +129,9 @@ def play_set(specs: Sequence[str], seed: int, set_index: int) -> dict[str, Any]:
         for perm in PERMUTATIONS:
             deal = deal_of_set(rules, seed, set_index)
             seated = [bots[perm[s]] for s in range(3)]
+            for bot in seated:  # measuring bots that see the deal (``search_oracle``)
+                if isinstance(bot, (OracleBot, SearchOracleBot)):
+                    bot.attach(deal)
             scratch: list[dict[str, float]] = [{"seconds": 0.0, "decisions": 0} for _ in range(3)]
             play_out(deal, seated, [specs[perm[s]] for s in range(3)], scratch)
             tally_deal(deal, counters, perm)

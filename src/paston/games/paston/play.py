@@ -41,6 +41,11 @@ HOOKS = PlayHooks(
                 lazy_factory(f"{__package__}.bots.search", "_search_factory"), True, "Search"),
         BotInfo("oracle", "sees every card: a yardstick for measurement, never an opponent",
                 lazy_factory(f"{__package__}.bots.oracle", "_oracle_factory"), False, "Oracle"),
+        BotInfo("search_oracle",
+                "the expert shown the true deal in the phases of sees=play|auction|contract|all: "
+                "a yardstick of where the expert's points are, never an opponent",
+                lazy_factory(f"{__package__}.bots.search_oracle", "_search_oracle_factory"),
+                False, "Search oracle"),
     ),
     default_bot="heuristic",
     levels=LEVELS,

@@ -15,7 +15,7 @@ from ..view import SeatView
 from .pimc import PimcBot
 from .worlds import World
 
-__all__ = ["OracleBot", "OracleError", "world_of_deal"]
+__all__ = ["DealSight", "OracleBot", "OracleError", "world_of_deal"]
 
 
 class OracleError(RuntimeError):
@@ -28,6 +28,31 @@ def world_of_deal(deal: Deal) -> World:
     return World((hands[0], hands[1], hands[2]), deal.dealt, deal.prikup, deal.discards)
 
 
+class DealSight:
+    """The true deal a measuring bot was handed, checked against each view it is asked about."""
+
+    def __init__(self, bot_name: str) -> None:
+        self._name = bot_name
+        self._deal: Deal | None = None
+
+    def attach(self, deal: Deal) -> None:
+        self._deal = deal
+
+    def true_world(self, view: SeatView) -> World:
+        """The deal as it stands now; an :class:`OracleError` without a deal or with another."""
+        deal = self._deal
+        if deal is None:
+            raise OracleError(
+                f"the {self._name} bot sees all cards and is only for measurement: attach the "
+                "deal with its attach(deal) before asking it to act"
+            )
+        if tuple(sorted(view.hand)) != tuple(sorted(deal.view(view.seat).hand)) or len(
+            view.history
+        ) != len(deal.actions):
+            raise OracleError(f"the {self._name} bot was given a view of another deal than its own")
+        return world_of_deal(deal)
+
+
 class OracleBot(PimcBot):
     """Double-dummy decisions on the real cards (one world: the deal itself)."""
 
@@ -35,30 +60,17 @@ class OracleBot(PimcBot):
 
     def __init__(self, seed: int | None = None, **options: int | float) -> None:
         super().__init__(seed=seed, **options)  # type: ignore[arg-type]
-        self._deal: Deal | None = None
+        self._sight = DealSight("oracle")
 
     def attach(self, deal: Deal) -> None:
         """Let the oracle see ``deal`` (measurement code only: arena, analysis, ladder)."""
-        self._deal = deal
-
-    def _true_world(self, view: SeatView) -> World:
-        deal = self._deal
-        if deal is None:
-            raise OracleError(
-                "the oracle bot sees all cards and is only for measurement: attach the deal "
-                "with OracleBot.attach(deal) before asking it to act"
-            )
-        if tuple(sorted(view.hand)) != tuple(sorted(deal.view(view.seat).hand)) or len(
-            view.history
-        ) != len(deal.actions):
-            raise OracleError("the oracle was given a view of another deal than its own")
-        return world_of_deal(deal)
+        self._sight.attach(deal)
 
     def sample(self, view: SeatView, n: int) -> list[tuple[World, float]]:
-        return [(self._true_world(view), 1.0)]
+        return [(self._sight.true_world(view), 1.0)]
 
     def bid_groups(self, view: SeatView) -> list[list[tuple[World, float]]]:
-        return [[(self._true_world(view), 1.0)]]
+        return [[(self._sight.true_world(view), 1.0)]]
 
 
 def _oracle_factory(seed: int | None = None, **options: int | float) -> Bot:

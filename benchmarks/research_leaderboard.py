@@ -27,10 +27,10 @@ ranks its players (Paris), the mean finishing place and its paired difference ar
 too (lower is better).
 
 Entries: the game's levels and bots (:func:`paston.bots.registry.bot_infos`), except bots
-that cannot play from a seat's view (Paston's ``oracle`` needs the whole deal). A level that
-is another bot of the list under a new name (``casual`` = ``heuristic``) is not played again
-in a full run: its row repeats that bot's figures (``--only LEVEL`` plays it and gives the
-same figures, the bots being the same with the same seeds).
+that cannot play from a seat's view (Paston's ``oracle`` and ``search_oracle`` need the whole
+deal). A level that is another bot of the list under a new name (``casual`` = ``heuristic``)
+is not played again in a full run: its row repeats that bot's figures (``--only LEVEL`` plays
+it and gives the same figures, the bots being the same with the same seeds).
 
 A trained agent: ``--agent NAME=MODULE:FACTORY[:ARG]``. ``MODULE`` is a module name
 (``examples.my_policy``, importable from the repository root) or a path to a ``.py`` file;
@@ -98,7 +98,10 @@ GAMES = ("paston", "paris", "paskievics")
 #: The seats of each game's leaderboard (Paris is played by 3, like Paston).
 DEFAULT_SEATS = {"paston": 3, "paris": 3, "paskievics": 4}
 #: Bots of the registry that cannot take a seat: what they would need a view never carries.
-EXCLUDED = {("paston", "oracle"): "sees every card: it needs the whole deal, not a seat's view"}
+EXCLUDED = {
+    ("paston", "oracle"): "sees every card: it needs the whole deal, not a seat's view",
+    ("paston", "search_oracle"): "sees the true deal: it needs the whole deal, not a seat's view",
+}
 FORMAT = "paston-leaderboard/1"
 
 

@@ -93,6 +93,7 @@ from ..scoring import deal_scores, surrender_scores
 from ..solver import Position, legal_cards
 from ..state import BIDDING, DECLARE, DEFENCE, EXCHANGE
 from ..view import SeatView
+from .auction_evidence import AuctionEvidence
 from .decision_seeds import decision_rng
 from .game_value import GameValue
 from .heuristic import HeuristicBot
@@ -147,6 +148,7 @@ class SearchBot(WeightedPimcBot):
         surrender_share: float = 0.5,
         game_near: float = 50.0,
         infer: float = 0.0,
+        bid_infer: float = 0.0,
         play_oversample: int = 0,
         decision_seeds: int = 0,
         play: str = "pimc",
@@ -164,6 +166,12 @@ class SearchBot(WeightedPimcBot):
                 raise ValueError(f"{key} must be a number from 0 to {top:g}, not {value!r}")
         if isinstance(infer, bool) or not isinstance(infer, (int, float)) or not 0 <= infer <= 1:
             raise ValueError(f"infer must be a number from 0 to 1 (0 = off), not {infer!r}")
+        if (
+            isinstance(bid_infer, bool)
+            or not isinstance(bid_infer, (int, float))
+            or not 0 <= bid_infer <= 1
+        ):
+            raise ValueError(f"bid_infer must be a number from 0 to 1 (0 = off), not {bid_infer!r}")
         if (
             isinstance(play_oversample, bool)
             or not isinstance(play_oversample, int)
@@ -195,6 +203,10 @@ class SearchBot(WeightedPimcBot):
         self.stream_base = seed if seed is not None else random.SystemRandom().getrandbits(64)
         #: The card-play evidence's softness (:mod:`.play_evidence`); 0 = card plays unused.
         self.infer = float(infer)
+        #: The auction evidence's softness (:mod:`.auction_evidence`); 0 = ``wpimc``'s soft
+        #: model of the others' bids, contract and whists.
+        self.bid_infer = float(bid_infer)
+        self._auction_evidence: AuctionEvidence | None = None
         #: Candidate worlds per kept world in card play (0 = ``oversample``).
         self.play_oversample = play_oversample
         if not isinstance(budget, (int, float)) or budget < 0:
@@ -381,6 +393,16 @@ class SearchBot(WeightedPimcBot):
         return self._value(self.play_scores(hands, seat, level, whisters), seat)
 
     # ------------------------------------------------------------------ worlds
+
+    def decision_weight(self, view: SeatView, world: World) -> float:
+        """``wpimc``'s soft model of the others' bids, contract and whists, or with
+        ``bid_infer`` the ``heuristic`` bot's own choices (:mod:`.auction_evidence`)."""
+        if not self.bid_infer:
+            return super().decision_weight(view, world)
+        evidence = self._auction_evidence
+        if evidence is None or evidence.view is not view:  # one memo per decision's view
+            evidence = self._auction_evidence = AuctionEvidence(view, self.bid_infer)
+        return evidence.likelihood(world)
 
     def likelihoods(self, view: SeatView, worlds: list[World]) -> list[float]:
         """``wpimc``'s likelihoods, times that of the others' earlier cards in the card play

@@ -198,7 +198,12 @@ class WeightedPimcBot(PimcBot):
     def likelihoods(self, view: SeatView, worlds: list[World]) -> list[float]:
         """Each world's likelihood of the others' public decisions (``search`` adds their
         card plays)."""
-        return [decision_likelihood(view, w, self.tau, self.eps) for w in worlds]
+        return [self.decision_weight(view, w) for w in worlds]
+
+    def decision_weight(self, view: SeatView, world: World) -> float:
+        """How likely the others' bids, whists and contract were in ``world`` (the soft
+        model of :func:`decision_likelihood`; ``search:bid_infer`` puts another here)."""
+        return decision_likelihood(view, world, self.tau, self.eps)
 
     def sample(self, view: SeatView, n: int) -> list[tuple[World, float]]:
         return self._weighted(view, WorldSampler(view), n)
@@ -211,10 +216,10 @@ class WeightedPimcBot(PimcBot):
         for first, mult in self._weighted(view, sampler, groups):
             rest = self._same_prikup(sampler, first, per - 1)
             # Completions are weighted by their own likelihood relative to the group's first.
-            base = decision_likelihood(view, first, self.tau, self.eps) or 1.0
+            base = self.decision_weight(view, first) or 1.0
             group = [(first, mult)]
             for w in rest:
-                group.append((w, mult * decision_likelihood(view, w, self.tau, self.eps) / base))
+                group.append((w, mult * self.decision_weight(view, w) / base))
             out.append(group)
         return out
 

@@ -42,6 +42,9 @@ until they or the CPU budget run out. With ``infer`` (off by default: it showed 
 docs/arena.md) the worlds of the card play are also weighted by how likely the others'
 earlier cards were in them (:mod:`.play_evidence`: a soft heuristic card policy, ``infer``
 its softness), from ``play_oversample`` candidates per kept world.
+With ``bid_infer`` (off by default, docs/arena.md) every phase's worlds are weighted by the
+``heuristic`` bot's own bids, contract and whists in them (:mod:`.auction_evidence`:
+``bid_infer`` its softness) instead of ``wpimc``'s soft model of them.
 
 **CPU budgets.** ``budget`` is CPU seconds per decision of the thread that decides
 (:func:`time.thread_time`), 2 by default: past it the card play decides on the worlds solved
@@ -58,9 +61,9 @@ variants, not the dice (docs/arena.md). Off, the bot is the one whose figures ar
 Options: those of ``wpimc`` plus ``rival`` (weight of the opponents' scores in the defence,
 0 to 2), ``bid_rival`` (the same in the auction, exchange and declaration, 0 to 2),
 ``surrender_share`` (0 to 1), ``game_near`` (points from the target, 0 to 1000; 0 = never
-play for the game), ``standings_play``, ``budget``, ``infer`` (0 to 1; 0 = off) and
-``play_oversample`` (0 to 64; 0 = ``oversample``) and ``decision_seeds`` (0 or 1), and
-``play`` (``pimc``, the default, or ``ismcts``: the card play by information-set MCTS over
+play for the game), ``standings_play``, ``budget``, ``infer`` and ``bid_infer`` (0 to 1;
+0 = off), ``play_oversample`` (0 to 64; 0 = ``oversample``) and ``decision_seeds`` (0 or 1),
+and ``play`` (``pimc``, the default, or ``ismcts``: the card play by information-set MCTS over
 the same worlds, :mod:`.ismcts`) with ``ismcts_iterations`` (1 to 65536, 256) and
 ``ismcts_depth`` (cards from the decision the tree spans, 1 to 30, 6).
 """

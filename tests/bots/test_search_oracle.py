@@ -58,7 +58,8 @@ def test_a_view_of_another_deal_is_refused() -> None:
 
 
 def test_an_unknown_sees_names_the_choices() -> None:
-    with pytest.raises((BotSpecError, ValueError), match="play, auction, contract, all"):
+    choices = "play, auction, exchange, whist, contract, all"
+    with pytest.raises((BotSpecError, ValueError), match=choices):
         make_bot("search_oracle:sees=everything")
 
 
@@ -78,10 +79,8 @@ def test_in_the_phases_it_sees_it_decides_on_the_true_deal_alone() -> None:
 @pytest.mark.parametrize("sees", ["play", "auction"])
 def test_in_the_other_phases_it_is_the_expert(sees: str) -> None:
     # Outside the phases it sees, the same seed gives the expert's very decisions and values.
-    if sees == "play":
-        deal = _fresh_deal()  # the auction: not seen with sees=play
-    else:
-        deal = _lone_whist_deal()  # the card play: not seen with sees=auction
+    # sees=play is asked in the auction, sees=auction in the card play.
+    deal = _fresh_deal() if sees == "play" else _lone_whist_deal()
     view = deal.view(deal.seat_to_act)
     expert = make_bot(f"search:{SMALL}", seed=9).explain(view)
     assert _oracle(sees, deal, seed=9).explain(view) == expert

@@ -42,7 +42,8 @@ HOOKS = PlayHooks(
         BotInfo("oracle", "sees every card: a yardstick for measurement, never an opponent",
                 lazy_factory(f"{__package__}.bots.oracle", "_oracle_factory"), False, "Oracle"),
         BotInfo("search_oracle",
-                "the expert shown the true deal in the phases of sees=play|auction|contract|all: "
+                "the expert shown the true deal in the phases of "
+                "sees=play|auction|exchange|whist|contract|all: "
                 "a yardstick of where the expert's points are, never an opponent",
                 lazy_factory(f"{__package__}.bots.search_oracle", "_search_oracle_factory"),
                 False, "Search oracle"),

@@ -12,6 +12,9 @@ headroom left for better inference or search there (docs/arena.md, "Where the po
 * ``play`` -- the card play (double-dummy on the real hands: what knowing every card is
   worth to a card player that expects the others' best answers);
 * ``auction`` -- the bidding (the rollouts run on the real deal, prikup included);
+* ``exchange`` -- the discard, the declaration and the surrender (the declarer's decisions
+  after it takes the prikup);
+* ``whist`` -- the defenders' whist or pass;
 * ``contract`` -- bidding, exchange, declaration, surrender and the whist (the defence
   phase): every decision but the card play;
 * ``all`` -- every decision.
@@ -38,6 +41,8 @@ __all__ = ["SEES", "SearchOracleBot"]
 SEES: dict[str, frozenset[str]] = {
     "play": frozenset({"play"}),
     "auction": frozenset({"bidding"}),
+    "exchange": frozenset({"exchange", "declare"}),
+    "whist": frozenset({"defence"}),
     "contract": frozenset({"bidding", "exchange", "declare", "defence"}),
     "all": frozenset({"bidding", "exchange", "declare", "defence", "play"}),
 }

@@ -130,8 +130,11 @@ def test_take_over_a_bots_seat_between_hands(
     page.fill("#join-nick", "Taker")
     page.check("#take-seat-1")
     page.click("#join-button")
-    # Seated at once (between hands) or when the hand being played ends.
-    page.wait_for_function("document.querySelector('#felt').dataset.seat === '1'", timeout=30000)
+    # Seated at once (between hands) or when the hand being played ends. The bound covers a
+    # whole hand on a loaded machine: with six busy processes on two cores a hand of these bots
+    # took 16 s and the seat came 17-26 s after the click, so 30 s failed 2 runs in 3
+    # (CI run K, 28 Nov); the behaviour asserted is being seated, not how soon.
+    page.wait_for_function("document.querySelector('#felt').dataset.seat === '1'", timeout=120000)
     seat = server.get(f"/api/tables/{table['id']}")["seats"][1]
     assert (seat["kind"], seat["nickname"]) == ("human", "Taker")
 

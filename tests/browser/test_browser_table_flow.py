@@ -132,8 +132,9 @@ def test_take_over_a_bots_seat_between_hands(
     page.click("#join-button")
     # Seated at once (between hands) or when the hand being played ends. The bound covers a
     # whole hand on a loaded machine: with six busy processes on two cores a hand of these bots
-    # took 16 s and the seat came 17-26 s after the click, so 30 s failed 2 runs in 3
-    # (CI run K, 28 Nov); the behaviour asserted is being seated, not how soon.
+    # took 16 s and the seat came 17-33 s after the click, so 30 s failed 2 runs in 3. Not all:
+    # a run beside another suite still timed out at 120 s once (28 Nov, run M; passed on its
+    # rerun), so a take-over asked again after the hand can be lost -- open, not explained.
     page.wait_for_function("document.querySelector('#felt').dataset.seat === '1'", timeout=120000)
     seat = server.get(f"/api/tables/{table['id']}")["seats"][1]
     assert (seat["kind"], seat["nickname"]) == ("human", "Taker")

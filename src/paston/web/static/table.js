@@ -207,6 +207,10 @@ function handle(msg) {
   switch (msg.type) {
     case "state":
       arrivals.set(msg, performance.now());
+      // A waiting take-over is asked again as the state arrives, not when the paced display
+      // reaches it: a fast table's next hand may start before the display catches up, and a
+      // retry sent then was refused every time (the take-over browser test under load).
+      retryTakeOver(tableId, msg, (e) => showReject(e.message));
       queue.push(msg);
       pump();
       break;
@@ -503,7 +507,6 @@ function render() {
   noticeTurn(myTurn()); // the chime and vibration, when switched on (turn_alert.js)
   renderFacts(t, shortNames(), Date.now() / 1000 + clockOffset);
   renderChatChannels(t, me !== null);
-  retryTakeOver(tableId, state, (e) => showReject(e.message));
   refreshRematch(tableId, t, token, me);
   renderTimer();
   features?.render();
